@@ -1,0 +1,253 @@
+"""The card model shared by every game: ranks, suits, cards and the pack.
+
+Cards are values: two `Card` objects with the same rank and suit are equal and
+hash alike. Inside game states a card is stored as its *index* in `PACK`
+(``0..51``, ascending rank, then suit in the order clubs, diamonds, hearts,
+spades), and a set of cards as an integer bitmask over those indices; the
+public API always hands out `Card` objects.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from concombre.errors import InvalidArgumentError
+
+__all__ = ["PACK", "Card", "Rank", "Suit"]
+
+
+class Rank(enum.IntEnum):
+    """A card's rank; its value is the card's value in Concombre (C2), 2..14.
+
+    Example:
+        >>> from concombre import Rank
+        >>> Rank.QUEEN > Rank.JACK, int(Rank.ACE), Rank.TEN.symbol
+        (True, 14, 'T')
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The one-character name used in card text: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_SYMBOLS[self]
+
+
+class Suit(enum.Enum):
+    """A card's suit. Suits never matter in Concombre (C2) but name the card.
+
+    Example:
+        >>> from concombre import Suit
+        >>> Suit("H"), Suit.SPADES.value
+        (<Suit.HEARTS: 'H'>, 'S')
+    """
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+
+_RANK_SYMBOLS = {rank: str(rank.value) for rank in Rank if rank < Rank.TEN} | {
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+_RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
+_SUIT_ORDER = {suit: position for position, suit in enumerate(Suit)}
+_PARSE_HELP = (
+    "write a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S), as in 'QH' or '10h'"
+)
+
+
+def _to_rank(value: Any) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
+        return Rank(value)
+    raise InvalidArgumentError(f"A card's rank must be a Rank or a number from 2 to 14, not {value!r}.")
+
+
+def _to_suit(value: Any) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and value.upper() in ("C", "D", "H", "S"):
+        return Suit(value.upper())
+    raise InvalidArgumentError(f"A card's suit must be a Suit or one of C, D, H, S, not {value!r}.")
+
+
+@attrs.frozen(cache_hash=True, order=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit.
+
+    Cards compare by rank first and then by suit (clubs < diamonds < hearts <
+    spades), the order of `PACK`; in play only the rank counts (C2).
+
+    Example:
+        >>> from concombre import Card, Rank, Suit
+        >>> card = Card(Rank.QUEEN, Suit.HEARTS)
+        >>> card == Card.parse("qh"), str(card), card.value
+        (True, 'QH', 12)
+        >>> str(Card.parse("10s")), Card.parse("TS") < Card.parse("JC")
+        ('TS', True)
+    """
+
+    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit = attrs.field(converter=_to_suit)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card written as rank then suit: ``"QH"``, ``"10h"``, ``"Ts"``.
+
+        Ten may be written ``T`` or ``10``; letters may be either case.
+        Anything else raises `InvalidArgumentError`.
+
+        Example:
+            >>> from concombre import Card
+            >>> Card.parse("10h") == Card.parse("TH")
+            True
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"A card is written as text such as 'QH', not {text!r}.")
+        cleaned = text.strip().upper()
+        rank = _RANK_BY_TEXT.get(cleaned[:-1])
+        suit = cleaned[-1:]
+        if rank is None or suit not in ("C", "D", "H", "S"):
+            raise InvalidArgumentError(f"{text!r} is not a card: {_PARSE_HELP}.")
+        return _CARDS[_index_of(rank, Suit(suit))]
+
+    @property
+    def value(self) -> int:
+        """The card's value in Concombre (C2): 2..10, J 11, Q 12, K 13, A 14."""
+        return int(self.rank)
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _INDEX[self] < _INDEX[other]
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _INDEX[self] <= _INDEX[other]
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _INDEX[self] > _INDEX[other]
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _INDEX[self] >= _INDEX[other]
+
+
+def _index_of(rank: Rank, suit: Suit) -> int:
+    return (rank - 2) * 4 + _SUIT_ORDER[suit]
+
+
+_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+_INDEX: dict[Card, int] = {card: index for index, card in enumerate(_CARDS)}
+
+PACK: tuple[Card, ...] = _CARDS
+"""The 52-card pack in its fixed order: ascending rank, then clubs, diamonds, hearts, spades.
+
+Example:
+    >>> from concombre import PACK
+    >>> len(PACK), str(PACK[0]), str(PACK[-1])
+    (52, '2C', 'AS')
+"""
+
+# ---------------------------------------------------------------------------
+# Cards as indices and sets of cards as bitmasks: the engine's inner form.
+
+FULL_MASK = (1 << 52) - 1
+
+
+def card_at(index: int) -> Card:
+    """The card with this index in `PACK`."""
+    return _CARDS[index]
+
+
+def index_of(card: Card) -> int:
+    """The index in `PACK` of a card; a non-card raises `InvalidArgumentError`."""
+    try:
+        return _INDEX[card]
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(
+            f"Expected a Card (such as Card.parse('QH')), not {card!r}."
+        ) from None
+
+
+def rank_of(index: int) -> int:
+    """The rank value (2..14) of the card with this index."""
+    return (index >> 2) + 2
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of a collection of cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << index_of(card)
+    return mask
+
+
+# Cards of each 8-bit slice of a mask, so that a mask becomes a tuple of cards
+# with at most seven table look-ups instead of 52 bit tests.
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(
+        tuple(_CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
+        for byte in range(256)
+    )
+    for chunk in range(7)
+)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in pack order."""
+    cards: tuple[Card, ...] = ()
+    chunk = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            cards += _BYTE_CARDS[chunk][byte]
+        mask >>= 8
+        chunk += 1
+    return cards
+
+
+def at_least_as_high(index: int) -> int:
+    """The mask of every card ranked at least as high as the card at ``index``."""
+    return FULL_MASK & ~((1 << (index & ~3)) - 1)
+
+
+def lowest_rank_cards(mask: int) -> int:
+    """The cards of ``mask`` that share its lowest rank (``mask`` must not be 0)."""
+    low = (mask & -mask).bit_length() - 1
+    return mask & (0xF << (low & ~3))

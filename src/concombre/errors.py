@@ -1,0 +1,68 @@
+"""The package's errors: one base class, one refusal for illegal actions.
+
+Every error the library raises on purpose derives from `ConcombreError`, so an
+embedding program can catch them all in one place. Each carries the id of the
+ruling it enforces (``"C7"``, ``"C1"``...) where there is one, and a sentence a
+player would understand.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ConcombreError", "IllegalActionError", "InvalidArgumentError"]
+
+
+class ConcombreError(Exception):
+    """Base class of every error raised by concombre.
+
+    Attributes:
+        ruling: The ruling id from the rulings (``"C7"``...), or ``None``.
+        reason: The refusal as a sentence, without the ruling id.
+
+    Example:
+        >>> from concombre import ConcombreError, new_game
+        >>> try:
+        ...     new_game(8)
+        ... except ConcombreError as err:
+        ...     print(err.ruling, "-", err.reason)
+        C1 - Concombre is played by 2 to 7 players, not 8.
+    """
+
+    def __init__(self, reason: str, ruling: str | None = None) -> None:
+        self.reason = reason
+        self.ruling = ruling
+        super().__init__(f"{reason} [{ruling}]" if ruling else reason)
+
+
+class IllegalActionError(ConcombreError):
+    """An action the rules do not allow in this state; the state is unchanged.
+
+    ``ruling`` is always set, and ``str(error)`` ends with it in brackets.
+
+    Example:
+        >>> from concombre import IllegalActionError, new_game, resolve_trick
+        >>> state = new_game(3, seed=1)
+        >>> try:
+        ...     resolve_trick(state)
+        ... except IllegalActionError as err:
+        ...     print(err)
+        There is no complete trick to resolve: the cards have not been dealt yet. [C14]
+    """
+
+    def __init__(self, reason: str, ruling: str) -> None:
+        super().__init__(reason, ruling)
+
+
+class InvalidArgumentError(ConcombreError, ValueError):
+    """A malformed argument: a wrong type, an unknown card, an out-of-range number.
+
+    It is also a `ValueError`, so code that already catches that keeps working.
+
+    Example:
+        >>> from concombre import Card, InvalidArgumentError
+        >>> try:
+        ...     Card.parse("1H")
+        ... except InvalidArgumentError as err:
+        ...     print(err)
+        '1H' is not a card: write a rank (2-9, T or 10, J, Q, K, A)
+        then a suit (C, D, H, S), as in 'QH' or '10h'.
+    """
