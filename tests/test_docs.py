@@ -1,0 +1,29 @@
+"""Every Python example in the README and the docs runs, so none can rot."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+def examples() -> list[tuple[str, str]]:
+    found = []
+    for page in PAGES:
+        for number, match in enumerate(BLOCK.finditer(page.read_text(encoding="utf-8")), 1):
+            found.append((f"{page.relative_to(ROOT)}#{number}", match.group(1)))
+    return found
+
+
+def test_the_readme_and_docs_have_examples():
+    assert len(examples()) >= 3
+
+
+@pytest.mark.parametrize(("where", "code"), examples(), ids=[where for where, _ in examples()])
+def test_example_runs(where, code, capsys):
+    exec(compile(code, where, "exec"), {"__name__": "__example__"})
