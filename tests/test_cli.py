@@ -58,3 +58,10 @@ def test_the_console_script_runs_the_demo():
     )
     assert done.returncode == 0
     assert "wins the game." in done.stdout
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64)])
+def test_a_seed_out_of_range_is_refused_without_a_traceback(seed):
+    done = run("demo", "--seed", seed)
+    assert done.returncode == 2
+    assert "concombre: The seed must be" in done.stderr and "Traceback" not in done.stderr

@@ -108,6 +108,9 @@ class Match:
         half_cucumber: Whether each seat is half cucumber (C10).
         eliminated: Whether each seat is eliminated (C11).
         last_result: What scoring the previous round did, or None.
+        next_seat: Derived from ``eliminated``: for each seat, the first
+            active seat to its left.
+        active_count: Derived from ``eliminated``: how many players are in.
 
     Example:
         >>> from concombre import new_game
