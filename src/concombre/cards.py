@@ -10,6 +10,7 @@ public API always hands out `Card` objects.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -94,6 +95,7 @@ def _to_suit(value: Any) -> Suit:
     raise InvalidArgumentError(f"A card's suit must be a Suit or one of C, D, H, S, not {value!r}.")
 
 
+@functools.total_ordering
 @attrs.frozen(cache_hash=True, order=False, repr=False)
 class Card:
     """A playing card: a rank and a suit.
@@ -152,20 +154,6 @@ class Card:
             return NotImplemented
         return _INDEX[self] < _INDEX[other]
 
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return _INDEX[self] <= _INDEX[other]
-
-    def __gt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return _INDEX[self] > _INDEX[other]
-
-    def __ge__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return _INDEX[self] >= _INDEX[other]
 
 
 def _index_of(rank: Rank, suit: Suit) -> int:
