@@ -15,6 +15,8 @@ Example:
     True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from concombre.actions import (
     Action,
     Deal,
@@ -27,15 +29,33 @@ from concombre.actions import (
     why_illegal,
 )
 from concombre.cards import PACK, Card, Rank, Suit
-from concombre.errors import ConcombreError, IllegalActionError, InvalidArgumentError
+from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
+from concombre.records import GameRecord, replay, replay_states
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.state import GameState, Match, Phase, RoundResult, trick_winner
 from concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
 from concombre.views import PlayerView, view
 
+if TYPE_CHECKING:
+    from concombre.serialize import FORMATS, from_dict, from_json, json_schema, to_dict, to_json
+
+_SERIALIZE = ("FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json")
+
+
+def __getattr__(name: str) -> Any:
+    # The JSON functions load cattrs, so they are imported on first use only:
+    # `import concombre` stays light for programs that never touch JSON.
+    if name in _SERIALIZE:
+        from concombre import serialize
+
+        return getattr(serialize, name)
+    raise AttributeError(f"module 'concombre' has no attribute {name!r}")
+
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "FORMATS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PACK",
@@ -43,6 +63,8 @@ __all__ = [
     "Card",
     "ConcombreError",
     "Deal",
+    "FormatError",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "InvalidArgumentError",
@@ -58,13 +80,20 @@ __all__ = [
     "Suit",
     "apply",
     "deal",
+    "from_dict",
+    "from_json",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "legal_plays",
     "new_game",
     "play",
+    "replay",
+    "replay_states",
     "resolve_trick",
     "score_round",
+    "to_dict",
+    "to_json",
     "trick_winner",
     "view",
     "why_illegal",

@@ -8,7 +8,7 @@ player would understand.
 
 from __future__ import annotations
 
-__all__ = ["ConcombreError", "IllegalActionError", "InvalidArgumentError"]
+__all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError"]
 
 
 class ConcombreError(Exception):
@@ -56,6 +56,7 @@ class InvalidArgumentError(ConcombreError, ValueError):
     """A malformed argument: a wrong type, an unknown card, an out-of-range number.
 
     It is also a `ValueError`, so code that already catches that keeps working.
+    ``field`` names the offending field of a class such as `Rules`, when there is one.
 
     Example:
         >>> from concombre import Card, InvalidArgumentError
@@ -66,3 +67,31 @@ class InvalidArgumentError(ConcombreError, ValueError):
         '1H' is not a card: write a rank (2-9, T or 10, J, Q, K, A)
         then a suit (C, D, H, S), as in 'QH' or '10h'.
     """
+
+    def __init__(self, reason: str, ruling: str | None = None, field: str | None = None) -> None:
+        super().__init__(reason, ruling)
+        self.field = field
+
+
+class FormatError(ConcombreError, ValueError):
+    """A document (JSON, dict or record text) that cannot be loaded.
+
+    Attributes:
+        path: Where the offending value is: a JSON path such as
+            ``"$.hands[2][0]"``, or ``"line 7"`` in a text record.
+        reason: What was wrong and what was expected there.
+        ruling: The ruling the document breaks, if it is a rule (``"C7"``...).
+
+    Example:
+        >>> from concombre import FormatError, from_json
+        >>> try:
+        ...     from_json('{"format": "concombre.card/1", "card": "1H"}')
+        ... except FormatError as err:
+        ...     print(err.path)
+        $.card
+    """
+
+    def __init__(self, reason: str, path: str = "$", ruling: str | None = None) -> None:
+        self.path = path
+        super().__init__(f"{path}: {reason}", ruling)
+        self.reason = reason

@@ -25,12 +25,15 @@ def _check_follow(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
             f"Rules.follow must be 'lead' (compare with the card led) or 'highest' "
             f"(compare with the highest card so far), not {value!r}.",
             "C7",
+            attribute.name,
         )
 
 
 def _check_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise InvalidArgumentError(f"Rules.{attribute.name} must be True or False, not {value!r}.", "C7")
+        raise InvalidArgumentError(
+            f"Rules.{attribute.name} must be True or False, not {value!r}.", "C7", attribute.name
+        )
 
 
 def _int_between(low: int, high: int, ruling: str) -> Any:
@@ -39,6 +42,7 @@ def _int_between(low: int, high: int, ruling: str) -> Any:
             raise InvalidArgumentError(
                 f"Rules.{attribute.name} must be a whole number from {low} to {high}, not {value!r}.",
                 ruling,
+                attribute.name,
             )
 
     return check
