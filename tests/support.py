@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from concombre import (
     PACK,
     Card,
+    GameRecord,
     GameState,
     Phase,
     Play,
@@ -54,10 +55,8 @@ def lowest(state: GameState) -> Card:
 def play_round(state: GameState, choose: Callable[[GameState], Card] = lowest) -> GameState:
     """Play a dealt round to its end (not scored)."""
     while state.phase is not Phase.ROUND_COMPLETE:
-        if state.phase is Phase.TRICK_COMPLETE:
-            state = resolve_trick(state)
-        else:
-            state = apply(state, Play(choose(state)))
+        complete = state.phase is Phase.TRICK_COMPLETE
+        state = resolve_trick(state) if complete else apply(state, Play(choose(state)))
     return state
 
 
@@ -99,3 +98,14 @@ def pack_mask_of(cards: list[Card]) -> int:
     for card in cards:
         mask |= 1 << PACK.index(card)
     return mask
+
+
+def random_game(state: GameState, rng: random.Random) -> tuple[list[GameState], GameRecord]:
+    """Play a game to its end with random legal actions; every state and the record."""
+    record = GameRecord.of(state)
+    states = [state]
+    while state.phase is not Phase.GAME_OVER:
+        action = rng.choice(legal_actions(state))
+        state, record = apply(state, action), record.then(action)
+        states.append(state)
+    return states, record

@@ -127,7 +127,9 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record written by `to_text`. Blank lines and ``#`` comments are skipped.
+        """Read a record written by `to_text`.
+
+        Blank lines, ``#`` comment lines and ``#`` comments after an action are skipped.
 
         Raises:
             FormatError: The text is not a record; the path names the line.
@@ -205,7 +207,7 @@ def _parse_text(text: str) -> GameRecord:
             header[key.strip()] = value.strip()
             continue
         try:
-            actions.append(parse_action(line))
+            actions.append(parse_action(line.partition("#")[0]))
         except FormatError as err:
             raise FormatError(err.reason, where) from None
     if not seen_header:

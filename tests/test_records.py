@@ -1,0 +1,131 @@
+"""Game records: building, replaying, the text form, and refusing bad records."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+
+from concombre import (
+    Deal,
+    FormatError,
+    GameRecord,
+    InvalidArgumentError,
+    Play,
+    ResolveTrick,
+    Rules,
+    ScoreRound,
+    apply,
+    deal,
+    legal_actions,
+    new_game,
+    replay,
+    replay_states,
+)
+from concombre.records import action_text, parse_action
+
+from .support import random_game
+from .test_properties import games
+
+
+@given(games())
+def test_replay_rebuilds_every_state_of_a_game(game):
+    state, rng = game
+    states, record = random_game(state, rng)
+    assert list(replay_states(record)) == states
+    assert replay(record) == states[-1]
+    assert len(record.actions) == len(states) - 1
+
+
+@given(games())
+def test_the_text_form_reads_back_to_the_same_record(game):
+    state, rng = game
+    _, record = random_game(state, rng)
+    text = record.to_text()
+    assert GameRecord.from_text(text) == record
+    assert text.count("\n# round ") == sum(isinstance(action, Deal) for action in record.actions)
+
+
+def test_a_record_starts_from_a_new_game_only():
+    with pytest.raises(InvalidArgumentError, match="needs a new game"):
+        GameRecord.of(deal(new_game(2, seed=1)))
+    with pytest.raises(InvalidArgumentError, match="Expected an action"):
+        GameRecord.of(new_game(2, seed=1)).then("play QH")  # type: ignore[arg-type]
+
+
+def test_an_illegal_action_is_refused_naming_its_number_and_ruling():
+    state = new_game(["Ann", "Bob"], seed=5)
+    record = GameRecord.of(state)
+    for _ in range(4):  # deal, two plays, resolve
+        action = legal_actions(state)[-1]
+        state, record = apply(state, action), record.then(action)
+    bad = attrs.evolve(record, actions=(*record.actions, ScoreRound()))
+    with pytest.raises(FormatError) as caught:
+        replay(bad)
+    assert caught.value.path == "$.actions[4]" and caught.value.ruling == "C14"
+    assert "action 4 (score) is illegal" in caught.value.reason
+
+
+def test_a_record_with_a_bad_setup_is_refused():
+    with pytest.raises(FormatError, match="2 to 7 players") as caught:
+        replay(GameRecord(("Solo",), Rules(), 1, 0))
+    assert caught.value.ruling == "C1"
+
+
+def test_a_deal_from_an_explicit_deck_is_recorded_and_replayed():
+    state = new_game(2, seed=5)
+    deck = tuple(reversed(state.stock))
+    record = GameRecord.of(state).then(Deal(deck))
+    assert replay(record) == deal(state, deck)
+    assert GameRecord.from_text(record.to_text()) == record
+
+
+@pytest.mark.parametrize(
+    ("action", "line"),
+    [(Deal(), "deal"), (Play("10h"), "play TH"), (ResolveTrick(), "resolve"), (ScoreRound(), "score"),
+     (Deal(["2C", "3C"]), "deal 2C 3C")],
+)
+def test_action_lines(action, line):
+    assert action_text(action) == line
+    assert parse_action(line) == action
+
+
+GOOD_HEADER = (
+    'concombre record 1\nplayers: ["A", "B"]\n'
+    "rules: follow=lead may_duck=false first_deal=7 limit=21\nseed: 3\ndealer: 0\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ("", "$", "this text is empty"),
+        ("chess game\n", "line 1", "starts with"),
+        ('concombre record 1\nplayers: ["A", "B"]\nseed: 3\n', "$", "no 'dealer' line"),
+        ('concombre record 1\nplayers: A, B\nseed: 3\ndealer: 0\n', "$", "JSON list of names"),
+        ('concombre record 1\nplayers: ["A", "B"]\nseed: -3\ndealer: 0\n', "$", "whole number"),
+        ('concombre record 1\nplayers: ["A", "B"]\nseed: 3\nseed: 4\ndealer: 0\n', "line 4", "given twice"),
+        (GOOD_HEADER.replace("limit=21", "limit=40"), "rules", "15 to 30"),
+        (GOOD_HEADER.replace("limit=21", "limit=x"), "$", "whole number"),
+        (GOOD_HEADER.replace("may_duck=false", "may_duck=no"), "$", "true or false"),
+        (GOOD_HEADER.replace("follow=lead", "colour=red"), "$", "rules are written as"),
+        (GOOD_HEADER + "deal\nplay QX\n", "line 7", "is not a card"),
+        (GOOD_HEADER + "deal\njump\n", "line 7", "expected an action"),
+        (GOOD_HEADER + "deal\nplay\n", "line 7", "expected an action"),
+        (GOOD_HEADER + "resolve now\n", "line 6", "expected an action"),
+    ],
+)
+def test_bad_text_records_are_refused_with_the_line(text, where, message):
+    with pytest.raises(FormatError, match=message) as caught:
+        GameRecord.from_text(text)
+    assert caught.value.path == where
+
+
+def test_text_records_allow_comments_and_blank_lines():
+    record = GameRecord.from_text("# a bug report\n\n" + GOOD_HEADER + "\n# round 1\ndeal   # from the seed\n")
+    assert record == GameRecord(("A", "B"), Rules(), 3, 0, (Deal(),))
+
+
+def test_from_text_refuses_non_text():
+    with pytest.raises(FormatError, match="a record is text"):
+        GameRecord.from_text(b"concombre record 1")  # type: ignore[arg-type]

@@ -1,0 +1,339 @@
+"""JSON documents: round trips, schemas, hidden cards, and refusal of bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+import jsonschema
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from concombre import (
+    FORMATS,
+    PACK,
+    Card,
+    Deal,
+    FormatError,
+    GameRecord,
+    GameState,
+    Play,
+    PlayerView,
+    ResolveTrick,
+    Rules,
+    ScoreRound,
+    deal,
+    from_dict,
+    from_json,
+    json_schema,
+    new_game,
+    play,
+    replay,
+    to_dict,
+    to_json,
+    view,
+)
+
+from .support import random_game
+from .test_properties import check_invariants, games
+
+KINDS: tuple[Literal["action", "record", "state", "view"], ...] = ("action", "record", "state", "view")
+VALIDATORS = {kind: jsonschema.Draft202012Validator(json_schema(kind)) for kind in KINDS}
+
+
+def validate(document: dict[str, Any]) -> None:
+    kind = document["format"].split(".")[1].split("/")[0]
+    if kind in VALIDATORS:
+        VALIDATORS[kind].validate(document)
+
+
+def test_every_schema_is_a_valid_draft_2020_12_schema():
+    for kind in KINDS:
+        jsonschema.Draft202012Validator.check_schema(json_schema(kind))
+    with pytest.raises(FormatError, match="no schema"):
+        json_schema("card")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [Card.parse("TH"), Rules(follow="highest", may_duck=True, first_deal=5, limit=30), Deal(), Deal(PACK),
+     Play("QH"), ResolveTrick(), ScoreRound()],
+)
+def test_simple_values_round_trip(value):
+    text = to_json(value)
+    assert from_json(text) == value
+    assert from_json(text, type(value)) == value
+    assert from_dict(json.loads(text)) == value
+    assert json.loads(text)["format"] in FORMATS
+    validate(json.loads(text))
+
+
+@given(games())
+def test_states_views_and_records_round_trip_through_json(game):
+    state, rng = game
+    states, record = random_game(state, rng)
+    for state in [*rng.sample(states, min(len(states), 12)), states[-1]]:
+        document = to_dict(state)
+        validate(document)
+        assert json.loads(json.dumps(document)) == document  # plain JSON types only
+        assert from_json(to_json(state), GameState) == state
+        seat = rng.randrange(len(state.players))
+        seen = view(state, seat)
+        validate(to_dict(seen))
+        assert from_json(to_json(seen), PlayerView) == seen
+    validate(to_dict(record))
+    assert from_json(to_json(record), GameRecord) == record
+    assert replay(from_json(to_json(record), GameRecord)) == states[-1]
+
+
+def card_texts(value: Any) -> set[str]:
+    """Every string in a JSON document that is a card."""
+    if isinstance(value, dict):
+        return set().union(*(card_texts(item) for item in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_texts(item) for item in value)) if value else set()
+    return {value} if isinstance(value, str) and value in {str(card) for card in PACK} else set()
+
+
+def keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | set().union(*(keys(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(keys(item) for item in value)) if value else set()
+    return set()
+
+
+@given(games())
+def test_a_view_sent_to_a_client_holds_nothing_that_seat_may_not_see(game):
+    state, rng = game
+    states, _ = random_game(state, rng)
+    for state in rng.sample(states, min(len(states), 25)):
+        for seat in range(len(state.players)):
+            document = json.loads(to_json(view(state, seat)))
+            assert not keys(document) & {"seed", "stock", "hands", "deck"}
+            hidden = {str(card) for other, hand in enumerate(state.hands) if other != seat for card in hand}
+            # last_result may name cards handed back last round, since dealt again: history, not a hand.
+            document.pop("last_result")
+            assert not card_texts(document) & hidden
+            assert str(state.seed) not in json.dumps(document) or state.seed < 100
+
+
+def state_document() -> dict[str, Any]:
+    state = deal(new_game(3, seed=5), PACK)
+    return to_dict(play(state, Card.parse("2C")))
+
+
+def mutated(path: list[Any], value: Any) -> dict[str, Any]:
+    document = state_document()
+    target: Any = document
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return document
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "what"),
+    [
+        (["seed"], "5", "$.seed", "whole number"),
+        (["seed"], True, "$.seed", "whole number"),
+        (["seed"], 2**70, "$.seed", "at most 20 digits"),
+        (["seed"], -1, "$.seed", "0 to 2**64"),
+        (["seed"], DELETE, "$", "required field missing"),
+        (["extra"], 1, "$", "unexpected field"),
+        (["players"], "ABC", "$.players", "expected an array"),
+        (["players"], ["A"], "$.players", "2 to 7 players"),
+        (["players", 1], "Player 1", "$.players[1]", "distinct"),
+        (["rules", "limit"], 14, "$.rules.limit", "15 to 30"),
+        (["rules", "follow"], "low", "$.rules.follow", "lead"),
+        (["phase"], "bidding", "$.phase", "expected one of"),
+        (["hands", 1, 0], "ZZ", "$.hands[1][0]", "is not a card"),
+        (["hands", 1, 0], "2C", "$.hands[1]", "two places"),
+        (["hands", 0, 0], "2D", "$.hands[2]", "two places"),
+        (["hands", 2], [], "$.hands[2]", "dealt 7"),
+        (["scores", 0], 5, "$.scores[0]", "value of their penalty cards"),
+        (["penalty_cards", 0], ["AS"], "$.scores[0]", "value of their penalty cards"),
+        (["eliminated", 1], True, "$.half_cucumber[1]", "only a half cucumber"),
+        (["to_play"], 0, "$.to_play", "seat to play is 2"),
+        (["dealer"], 9, "$.dealer", "seat from 0 to 2"),
+        (["trick", 0, 0], 2, "$.hands[1]", "dealt 7"),
+        (["trick", 0], [1, "2C", 3], "$.trick[0]", "[seat, card]"),
+        (["last_result"], {"round_number": 1}, "$.last_result", "required field missing"),
+        (["round_number"], 2, "$.last_result", "follows a scored round"),
+        (["tricks"], [[[1, "2C"], [2, "2D"], [0, "2H"]]], "$.hands[0]", "but was dealt 7"),
+    ],
+)
+def test_bad_state_documents_are_refused_with_the_path(path, value, where, what):
+    with pytest.raises(FormatError) as caught:
+        from_dict(mutated(path, value), GameState)
+    assert caught.value.path.startswith(where), caught.value
+    assert what in caught.value.reason, caught.value
+
+
+def test_a_card_from_the_stock_makes_another_reachable_state():
+    document = mutated(["hands", 0, 0], "AS")  # AS was in the stock: a different, valid deal
+    state = from_dict(document, GameState)
+    assert Card.parse("AS") in state.hand(0) and Card.parse("2H") in state.stock
+    check_invariants(state)
+
+
+def test_plays_out_of_turn_name_c6():
+    state = deal(new_game(3, seed=5), PACK)
+    document = to_dict(play(play(state, Card.parse("2C")), Card.parse("2D")))
+    document["trick"].reverse()
+    with pytest.raises(FormatError) as caught:
+        from_dict(document, GameState)
+    assert (caught.value.path, caught.value.ruling) == ("$.trick[0]", "C6")
+    assert "seat 1 plays here, not seat 2" in caught.value.reason
+
+
+def test_a_follow_rule_breach_in_the_trick_names_c7():
+    state = deal(new_game(3, seed=5), PACK)  # seat 1: 2C 2S 3H 4D 5C 5S 6H; seat 2: 2D 3C 3S 4H 5D 6C 6S
+    document = to_dict(play(play(state, Card.parse("3H")), Card.parse("3C")))
+    document["trick"][1] = [2, "2D"]
+    document["hands"][2] = sorted({*document["hands"][2], "3C"} - {"2D"}, key=lambda c: Card.parse(c))
+    with pytest.raises(FormatError) as caught:
+        from_dict(document, GameState)
+    assert caught.value.ruling == "C7" and caught.value.path == "$.trick[1]"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not valid JSON"),
+        ('{"format": "concombre.state/1", "rules": {', "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "concombre.card/1", "card": NaN}', "not a JSON number"),
+        ('{"format": "concombre.card/1", "card": "QH", "n": 1' + "0" * 5000 + "}", "not valid JSON"),
+        ("42", "expected a document object"),
+        ('{"card": "QH"}', "format name"),
+        ('{"format": "concombre.card/2", "card": "QH"}', "version 2"),
+        ('{"format": "concombre.card/x", "card": "QH"}', "unknown format"),
+        ('{"format": "chess.board/1"}', "unknown format"),
+        ('{"format": ["concombre.card/1"]}', "format name"),
+        ('{"format": "concombre.action/1", "type": ["play"]}', "type is one of"),
+        ('{"format": "concombre.action/1", "type": "play"}', "required field missing"),
+        ('{"format": "concombre.action/1", "type": "play", "card": "QH", "seat": 1}', "unexpected field"),
+        ('{"format": "concombre.action/1", "type": "deal", "deck": "2C 3C"}', "expected an array"),
+        ('{"format": "concombre.card/1", "card": " QH"}', "card such as"),
+        ('{"format": "concombre.view/1"}', "required field missing"),
+        ('{"format": "concombre.record/1", "players": ["A", "B"], "rules": [], "seed": 1, "dealer": 0, "actions": []}',
+         "expected an object"),
+        (b"\xff\xfe\x00", "not valid JSON"),
+    ],
+)
+def test_bad_json_is_refused_with_one_error_type(text, message):
+    with pytest.raises(FormatError, match=message):
+        from_json(text)
+
+
+def test_a_document_of_another_kind_is_refused():
+    with pytest.raises(FormatError, match=r"expected a concombre\.state/1 document"):
+        from_json(to_json(Card.parse("QH")), GameState)
+    with pytest.raises(FormatError, match="expected a play action"):
+        from_json(to_json(Deal()), Play)
+    assert from_json(to_json(Play("QH")), Play) == Play("QH")
+
+
+def test_values_without_a_format_are_refused():
+    with pytest.raises(FormatError, match="no document format"):
+        to_dict(object())  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="JSON text"):
+        from_json(42)  # type: ignore[call-overload]
+
+
+def test_a_view_document_must_agree_with_itself():
+    document = to_dict(view(deal(new_game(3, seed=2)), 0))
+    document["legal_plays"] = ["AS"] if "AS" not in document["hand"] else ["2C"]
+    document["to_play"] = 0
+    with pytest.raises(FormatError, match="legal plays come from the hand"):
+        from_dict(document, PlayerView)
+    document = to_dict(view(deal(new_game(3, seed=2)), 0))
+    document["hand_sizes"][0] = 3
+    with pytest.raises(FormatError, match=r"hand_sizes\[0\]"):
+        from_dict(document, PlayerView)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=5)
+    | st.sampled_from(["QH", "2C", "play", "deal", "lead", "game over", "concombre.state/1"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=12,
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*prefix, index))
+    return found
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid document of a random game, then one to three random mutations."""
+    state, rng = draw(games())
+    states, record = random_game(state, rng)
+    state = rng.choice(states)
+    document: dict[str, Any] = draw(
+        st.sampled_from([lambda: to_dict(state), lambda: to_dict(view(state, 0)), lambda: to_dict(record)])
+    )()
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths(document)[1:] or [()]))
+        if not path:
+            break
+        parent: Any = document
+        for key in path[:-1]:
+            parent = parent[key]
+        how = draw(st.sampled_from(["replace", "delete", "card", "number", "swap"]))
+        if how == "delete":
+            del parent[path[-1]]
+        elif how == "card":
+            parent[path[-1]] = str(draw(st.sampled_from(PACK)))
+        elif how == "number":
+            parent[path[-1]] = draw(st.integers(-3, 60))
+        elif how == "swap" and isinstance(parent, list) and len(parent) > 1:
+            parent.reverse()
+        else:
+            parent[path[-1]] = draw(JSON)
+    return document
+
+
+@given(mutated_documents())
+def test_mutated_documents_load_into_valid_values_or_are_refused(document):
+    try:
+        loaded = from_dict(document)
+    except FormatError as err:
+        assert err.path.startswith("$")
+        return
+    if isinstance(loaded, GameState):
+        check_invariants(loaded)
+    assert from_dict(to_dict(loaded)) == loaded
+    if isinstance(loaded, GameRecord):
+        try:
+            final = replay(loaded)
+        except FormatError as err:
+            assert err.path.startswith("$")
+        else:
+            check_invariants(final)
+
+
+@given(games(), st.integers(0, 10_000))
+def test_truncated_json_is_refused(game, cut):
+    state, rng = game
+    states, _ = random_game(state, rng)
+    text = to_json(rng.choice(states))
+    cut = cut % len(text)
+    with pytest.raises(FormatError):
+        from_json(text[:cut])
