@@ -4,7 +4,7 @@ Every state is an immutable value; every step is a pure function returning a
 new state. Start with `new_game`, then `apply` one of `legal_actions` until
 the phase is `Phase.GAME_OVER`; show each player only `view` of the state.
 
-Example:
+Examples:
     >>> import random
     >>> from concombre import Phase, apply, legal_actions, new_game
     >>> state = new_game(["Ann", "Bob", "Cy"], seed=2024)

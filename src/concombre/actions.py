@@ -64,7 +64,7 @@ class Deal:
         deck: The pack in dealing order, top card first, or None to shuffle
             from the game's seed. Cards may be given as text ("QH").
 
-    Example:
+    Examples:
         >>> from concombre import Deal, apply, new_game
         >>> apply(new_game(3, seed=1), Deal()).phase.value
         'play'
@@ -80,7 +80,7 @@ class Play:
     Attributes:
         card: The card; text such as ``"QH"`` is read with `Card.parse`.
 
-    Example:
+    Examples:
         >>> from concombre import Card, Play
         >>> Play("qh") == Play(Card.parse("QH"))
         True
@@ -93,7 +93,7 @@ class Play:
 class ResolveTrick:
     """Gather the complete trick (see `concombre.resolve_trick`).
 
-    Example:
+    Examples:
         >>> from concombre import ResolveTrick
         >>> ResolveTrick() == ResolveTrick()
         True
@@ -104,7 +104,7 @@ class ResolveTrick:
 class ScoreRound:
     """Score the finished round (see `concombre.score_round`).
 
-    Example:
+    Examples:
         >>> from concombre import ScoreRound
         >>> ScoreRound()
         ScoreRound()
@@ -112,7 +112,14 @@ class ScoreRound:
 
 
 Action = Union[Deal, Play, ResolveTrick, ScoreRound]
-"""Any action of Concombre."""
+"""Any action of Concombre: the type `apply` takes and `legal_actions` returns.
+
+Examples:
+    >>> from concombre import Action, Deal, Play, legal_actions, new_game
+    >>> actions: tuple[Action, ...] = legal_actions(new_game(2, seed=1))
+    >>> actions
+    (Deal(deck=None),)
+"""
 
 _DEAL = Deal()
 _RESOLVE = ResolveTrick()
@@ -127,7 +134,7 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: The action is not legal here; the ruling is named.
         InvalidArgumentError: ``action`` is not an action.
 
-    Example:
+    Examples:
         >>> from concombre import Deal, Play, apply, legal_plays, new_game
         >>> state = apply(new_game(4, seed=9), Deal())
         >>> state = apply(state, Play(legal_plays(state)[0]))
@@ -154,7 +161,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     ``(ResolveTrick(),)``. A finished round: ``(ScoreRound(),)``. Game over:
     nothing.
 
-    Example:
+    Examples:
         >>> from concombre import legal_actions, new_game
         >>> legal_actions(new_game(2, seed=1))
         (Deal(deck=None),)
@@ -182,7 +189,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     Raises:
         InvalidArgumentError: ``action`` is not an action.
 
-    Example:
+    Examples:
         >>> from concombre import Deal, ScoreRound, new_game, why_illegal
         >>> state = new_game(3, seed=2)
         >>> why_illegal(state, Deal()) is None
@@ -197,7 +204,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether `apply` would accept ``action`` in this state.
 
-    Example:
+    Examples:
         >>> from concombre import Deal, Play, is_legal, new_game
         >>> state = new_game(3, seed=2)
         >>> is_legal(state, Deal()), is_legal(state, Play("QH"))

@@ -24,7 +24,7 @@ __all__ = ["PACK", "Card", "Rank", "Suit"]
 class Rank(enum.IntEnum):
     """A card's rank; its value is the card's value in Concombre (C2), 2..14.
 
-    Example:
+    Examples:
         >>> from concombre import Rank
         >>> Rank.QUEEN > Rank.JACK, int(Rank.ACE), Rank.TEN.symbol
         (True, 14, 'T')
@@ -53,7 +53,7 @@ class Rank(enum.IntEnum):
 class Suit(enum.Enum):
     """A card's suit. Suits never matter in Concombre (C2) but name the card.
 
-    Example:
+    Examples:
         >>> from concombre import Suit
         >>> Suit("H"), Suit.SPADES.value
         (<Suit.HEARTS: 'H'>, 'S')
@@ -103,7 +103,11 @@ class Card:
     Cards compare by rank first and then by suit (clubs < diamonds < hearts <
     spades), the order of `PACK`; in play only the rank counts (C2).
 
-    Example:
+    Attributes:
+        rank: The rank; an int 2..14 is accepted and converted.
+        suit: The suit; a letter C, D, H or S is accepted and converted.
+
+    Examples:
         >>> from concombre import Card, Rank, Suit
         >>> card = Card(Rank.QUEEN, Suit.HEARTS)
         >>> card == Card.parse("qh"), str(card), card.value
@@ -122,7 +126,7 @@ class Card:
         Ten may be written ``T`` or ``10``; letters may be either case.
         Anything else raises `InvalidArgumentError`.
 
-        Example:
+        Examples:
             >>> from concombre import Card
             >>> Card.parse("10h") == Card.parse("TH")
             True
@@ -166,7 +170,7 @@ _INDEX: dict[Card, int] = {card: index for index, card in enumerate(_CARDS)}
 PACK: tuple[Card, ...] = _CARDS
 """The 52-card pack in its fixed order: ascending rank, then clubs, diamonds, hearts, spades.
 
-Example:
+Examples:
     >>> from concombre import PACK
     >>> len(PACK), str(PACK[0]), str(PACK[-1])
     (52, '2C', 'AS')

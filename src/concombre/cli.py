@@ -51,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
-    Example:
+    Examples:
         >>> main(["demo", "--players", "2", "--seed", "3"])  # doctest: +ELLIPSIS
         Concombre for 2 players (Ada, Bea), seed 3; ...
         0

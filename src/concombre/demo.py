@@ -18,7 +18,12 @@ from concombre.views import PlayerView, view
 __all__ = ["NAMES", "demo_game", "shed_high_keep_low"]
 
 NAMES = ("Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
-"""The demo players' names, by seat."""
+"""The demo players' names, by seat.
+
+Examples:
+    >>> NAMES[:3]
+    ('Ada', 'Bea', 'Cyd')
+"""
 
 
 def shed_high_keep_low(seen: PlayerView) -> Card:
@@ -27,7 +32,7 @@ def shed_high_keep_low(seen: PlayerView) -> Card:
     Only the last trick of a round costs anything (C9), so high cards are
     safest early and a low card is worth keeping for the end.
 
-    Example:
+    Examples:
         >>> from concombre import deal, new_game, view
         >>> state = deal(new_game(3, seed=4))
         >>> card = shed_high_keep_low(view(state, state.to_play))
@@ -40,7 +45,7 @@ def shed_high_keep_low(seen: PlayerView) -> Card:
 def demo_game(players: int = 4, seed: int = 1, rules: Rules = Rules()) -> Iterator[str]:
     """Play one whole seeded game and yield its story line by line.
 
-    Example:
+    Examples:
         >>> lines = list(demo_game(players=3, seed=5))
         >>> lines[0]
         'Concombre for 3 players (Ada, Bea, Cyd), seed 5; followers must match or beat the card led.'
@@ -108,7 +113,7 @@ def _round_result(state: GameState) -> Iterator[str]:
 def score_table(state: GameState) -> Iterator[str]:
     """The score table: each player's score, penalty cards and flags.
 
-    Example:
+    Examples:
         >>> from concombre import new_game
         >>> print("\\n".join(score_table(new_game(["Ann", "Bob"], seed=1))))
           Player  Score  Penalty cards

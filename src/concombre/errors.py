@@ -18,7 +18,7 @@ class ConcombreError(Exception):
         ruling: The ruling id from the rulings (``"C7"``...), or ``None``.
         reason: The refusal as a sentence, without the ruling id.
 
-    Example:
+    Examples:
         >>> from concombre import ConcombreError, new_game
         >>> try:
         ...     new_game(8)
@@ -38,7 +38,7 @@ class IllegalActionError(ConcombreError):
 
     ``ruling`` is always set, and ``str(error)`` ends with it in brackets.
 
-    Example:
+    Examples:
         >>> from concombre import IllegalActionError, new_game, resolve_trick
         >>> state = new_game(3, seed=1)
         >>> try:
@@ -56,9 +56,11 @@ class InvalidArgumentError(ConcombreError, ValueError):
     """A malformed argument: a wrong type, an unknown card, an out-of-range number.
 
     It is also a `ValueError`, so code that already catches that keeps working.
-    ``field`` names the offending field of a class such as `Rules`, when there is one.
 
-    Example:
+    Attributes:
+        field: The offending field of a class such as `Rules`, or None.
+
+    Examples:
         >>> from concombre import Card, InvalidArgumentError
         >>> try:
         ...     Card.parse("1H")
@@ -82,7 +84,7 @@ class FormatError(ConcombreError, ValueError):
         reason: What was wrong and what was expected there.
         ruling: The ruling the document breaks, if it is a rule (``"C7"``...).
 
-    Example:
+    Examples:
         >>> from concombre import FormatError, from_json
         >>> try:
         ...     from_json('{"format": "concombre.card/1", "card": "1H"}')

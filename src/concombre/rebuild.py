@@ -26,7 +26,36 @@ _ROUND_PHASES = (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE)
 
 @attrs.frozen
 class StateParts:
-    """A game state as its document lists it: the score sheet and the round on the table."""
+    """A game state as its document lists it: the score sheet and the round on the table.
+
+    Unlike `GameState`, whose inner form is built for speed, the parts spell
+    everything out with cards and seats, and may describe a state no game
+    could reach; `rebuild_state` checks them.
+
+    Attributes:
+        rules: The rules of the game.
+        players: The players' names, by seat.
+        seed: The seed of the deals.
+        dealer: The dealer of the round.
+        round_number: The current round, from 1.
+        phase: What the game waits for.
+        to_play: The seat to play, or None.
+        scores: Each seat's score.
+        penalty_cards: The penalty cards in front of each seat, in the order received.
+        half_cucumber: Whether each seat is half cucumber.
+        eliminated: Whether each seat is eliminated.
+        last_result: What scoring the previous round did, or None.
+        hands: Each seat's hand.
+        tricks: The resolved tricks of the round, as (seat, card) pairs.
+        trick: The trick on the table, as (seat, card) pairs.
+
+    Examples:
+        >>> from concombre import deal, new_game
+        >>> from concombre.rebuild import state_parts
+        >>> parts = state_parts(deal(new_game(3, seed=1)))
+        >>> parts.phase.value, [len(hand) for hand in parts.hands]
+        ('play', [7, 7, 7])
+    """
 
     rules: Rules
     players: tuple[str, ...]
@@ -46,7 +75,13 @@ class StateParts:
 
 
 def state_parts(state: GameState) -> StateParts:
-    """The parts of a state, as its document lists them."""
+    """The parts of a state, as its document lists them.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> state_parts(new_game(2, seed=1)).hands
+        ((), ())
+    """
     return StateParts(
         rules=state.rules,
         players=state.players,
@@ -67,7 +102,24 @@ def state_parts(state: GameState) -> StateParts:
 
 
 def rebuild_state(parts: StateParts) -> GameState:
-    """The state these parts describe, or `FormatError` naming the first part no game could reach."""
+    """The state these parts describe, or `FormatError` naming the first part no game could reach.
+
+    Raises:
+        FormatError: A part no game could reach; ``path`` names it and
+            ``ruling`` the rule it breaks.
+
+    Examples:
+        >>> import attrs
+        >>> from concombre import FormatError, deal, new_game
+        >>> state = deal(new_game(3, seed=1))
+        >>> rebuild_state(state_parts(state)) == state
+        True
+        >>> try:
+        ...     rebuild_state(attrs.evolve(state_parts(state), scores=(0, 9, 0)))
+        ... except FormatError as err:
+        ...     print(err.path, err.ruling)
+        $.scores[1] C9
+    """
     match = _match(parts)
     start = GameState(match, Phase.DEAL, None, (0,) * len(parts.players), ())
     if parts.phase in _ROUND_PHASES:

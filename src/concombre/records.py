@@ -40,7 +40,7 @@ class GameRecord:
         dealer: The first dealer's seat.
         actions: Every action applied, in order.
 
-    Example:
+    Examples:
         >>> from concombre import GameRecord, apply, legal_actions, new_game, replay
         >>> state = new_game(["Ann", "Bob"], seed=8)
         >>> record = GameRecord.of(state)
@@ -94,7 +94,7 @@ class GameRecord:
     def to_text(self) -> str:
         """The record as text: a header, then one action per line.
 
-        Example:
+        Examples:
             >>> from concombre import Deal, GameRecord, Rules
             >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
             >>> print(record.to_text())
@@ -134,7 +134,7 @@ class GameRecord:
         Raises:
             FormatError: The text is not a record; the path names the line.
 
-        Example:
+        Examples:
             >>> from concombre import GameRecord
             >>> text = 'concombre record 1\\nplayers: ["A", "B"]\\nseed: 3\\ndealer: 1\\ndeal\\n'
             >>> GameRecord.from_text(text).actions
@@ -148,7 +148,7 @@ class GameRecord:
 def action_text(action: Action) -> str:
     """One action as a line of a text record: ``deal``, ``play QH``, ``resolve``, ``score``.
 
-    Example:
+    Examples:
         >>> from concombre import Play
         >>> action_text(Play("10h"))
         'play TH'
@@ -166,7 +166,7 @@ def parse_action(line: str) -> Action:
     Raises:
         FormatError: The line is not an action.
 
-    Example:
+    Examples:
         >>> parse_action("play qh")
         Play(card=Card.parse('QH'))
     """
@@ -267,7 +267,7 @@ def replay_states(record: GameRecord) -> Iterator[GameState]:
         FormatError: The setup is not a valid game, or action N is illegal;
             the path is ``$.actions[N]`` and the ruling is named.
 
-    Example:
+    Examples:
         >>> from concombre import Deal, GameRecord, Rules, replay_states
         >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
         >>> [state.phase.value for state in replay_states(record)]
@@ -296,7 +296,7 @@ def replay(record: GameRecord) -> GameState:
         FormatError: The setup is not a valid game, or action N is illegal;
             the path is ``$.actions[N]`` and the ruling is named.
 
-    Example:
+    Examples:
         >>> from concombre import Deal, GameRecord, Play, Rules, replay
         >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("AS"), Play("2C")))
         >>> try:

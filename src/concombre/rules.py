@@ -11,10 +11,22 @@ from concombre.errors import InvalidArgumentError
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
 MIN_PLAYERS = 2
-"""The fewest players a game may have (C1)."""
+"""The fewest players a game may have (C1).
+
+Examples:
+    >>> from concombre import MIN_PLAYERS, new_game
+    >>> len(new_game(MIN_PLAYERS, seed=1).players)
+    2
+"""
 
 MAX_PLAYERS = 7
-"""The most players a game may have (C1)."""
+"""The most players a game may have (C1).
+
+Examples:
+    >>> from concombre import MAX_PLAYERS, new_game
+    >>> len(new_game(MAX_PLAYERS, seed=1).players)
+    7
+"""
 
 Follow = Literal["lead", "highest"]
 
@@ -68,7 +80,7 @@ class Rules:
             cucumber's new score is always below it, and low enough that the
             pack always holds at least one card for each player.
 
-    Example:
+    Examples:
         >>> from concombre import Rules
         >>> Rules()
         Rules(follow='lead', may_duck=False, first_deal=7, limit=21)

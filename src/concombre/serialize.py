@@ -46,7 +46,13 @@ FORMATS: Mapping[str, type] = {
     "concombre.view/1": PlayerView,
     "concombre.record/1": GameRecord,
 }
-"""Every document format this version reads and writes, with the type it holds."""
+"""Every document format this version reads and writes, with the type it holds.
+
+Examples:
+    >>> from concombre import FORMATS, GameState
+    >>> FORMATS["concombre.state/1"] is GameState
+    True
+"""
 
 _ACTION_CLASSES = (Deal, Play, ResolveTrick, ScoreRound)
 _FORMAT_OF: dict[type, str] = {kind: name for name, kind in FORMATS.items() if kind not in _ACTION_CLASSES}
@@ -227,7 +233,7 @@ _CONVERTER = _make_converter()
 def to_dict(value: Card | Rules | Action | GameState | PlayerView | GameRecord) -> dict[str, Any]:
     """The JSON document of a value, as a dict of JSON types (lists, not tuples).
 
-    Example:
+    Examples:
         >>> from concombre import Play, to_dict
         >>> to_dict(Play("QH"))
         {'format': 'concombre.action/1', 'type': 'play', 'card': 'QH'}
@@ -247,7 +253,7 @@ def to_dict(value: Card | Rules | Action | GameState | PlayerView | GameRecord) 
 def to_json(value: Card | Rules | Action | GameState | PlayerView | GameRecord, *, indent: int | None = None) -> str:
     """The JSON text of a value's document (see `to_dict`).
 
-    Example:
+    Examples:
         >>> from concombre import Card, to_json
         >>> to_json(Card.parse("10h"))
         '{"format": "concombre.card/1", "card": "TH"}'
@@ -273,7 +279,7 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         FormatError: The document is malformed, of another kind or version,
             or describes a state no game could reach; ``path`` says where.
 
-    Example:
+    Examples:
         >>> from concombre import Rules, from_dict
         >>> from_dict({"format": "concombre.rules/1", "follow": "highest", "may_duck": False,
         ...            "first_deal": 7, "limit": 21}, Rules)
@@ -305,7 +311,7 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
     Raises:
         FormatError: The text is not JSON, or the document is refused.
 
-    Example:
+    Examples:
         >>> from concombre import GameState, deal, from_json, new_game, to_json
         >>> state = deal(new_game(3, seed=5))
         >>> from_json(to_json(state), GameState) == state
@@ -327,7 +333,7 @@ def json_schema(kind: Literal["action", "record", "state", "view"]) -> dict[str,
 
     Front-ends in other languages can validate what they receive with it.
 
-    Example:
+    Examples:
         >>> from concombre import json_schema
         >>> json_schema("view")["properties"]["format"]
         {'const': 'concombre.view/1'}

@@ -26,7 +26,7 @@ __all__ = ["GameState", "Match", "Phase", "RoundResult", "trick_winner"]
 class Phase(enum.Enum):
     """What the game is waiting for.
 
-    Example:
+    Examples:
         >>> from concombre import Phase, new_game
         >>> new_game(3, seed=1).phase
         <Phase.DEAL: 'deal'>
@@ -57,7 +57,7 @@ class RoundResult:
         eliminated: The loser was eliminated this round (C11).
         returned: Penalty cards the loser handed back to the pack (C10, C11).
 
-    Example:
+    Examples:
         >>> from concombre import Card, RoundResult
         >>> result = RoundResult(1, 2, Card.parse("9S"), 9, False, False, ())
         >>> result.penalty
@@ -112,7 +112,7 @@ class Match:
             active seat to its left.
         active_count: Derived from ``eliminated``: how many players are in.
 
-    Example:
+    Examples:
         >>> from concombre import new_game
         >>> new_game(["Ann", "Bob"], seed=5).match.players
         ('Ann', 'Bob')
@@ -172,7 +172,7 @@ Trick = tuple[tuple[int, Card], ...]
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
     """The seat that wins a trick: highest rank, the last played among equals (C8).
 
-    Example:
+    Examples:
         >>> from concombre import Card, trick_winner
         >>> trick = [(0, Card.parse("9H")), (1, Card.parse("KS")), (2, Card.parse("KD"))]
         >>> trick_winner(trick)
@@ -209,7 +209,7 @@ class GameState:
         phase: What the game waits for (see `Phase`).
         to_play: The seat to play a card, or None outside `Phase.PLAY`.
 
-    Example:
+    Examples:
         >>> from concombre import deal, new_game, play
         >>> state = deal(new_game(["Ann", "Bob", "Cy"], seed=7))
         >>> state.phase.value, state.to_play, len(state.hand(1))

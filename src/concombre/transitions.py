@@ -73,7 +73,7 @@ def new_game(
         InvalidArgumentError: A wrong player count (C1), name, dealer (C3),
             rules or seed.
 
-    Example:
+    Examples:
         >>> from concombre import new_game
         >>> state = new_game(["Ann", "Bob", "Cy"], dealer=2, seed=42)
         >>> state.players, state.dealer, state.phase.value, state.deal_size
@@ -149,7 +149,7 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
         IllegalActionError: Not waiting for a deal (C14), or ``deck`` is not
             the round's pack (C4).
 
-    Example:
+    Examples:
         >>> from concombre import PACK, deal, new_game
         >>> state = deal(new_game(2, seed=3), deck=PACK)
         >>> [str(card) for card in state.hand(1)]
@@ -224,7 +224,7 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     Pack order is ascending rank, then clubs, diamonds, hearts, spades. Empty
     outside `Phase.PLAY`.
 
-    Example:
+    Examples:
         >>> from concombre import PACK, Card, deal, legal_plays, new_game, play
         >>> state = deal(new_game(2, seed=3), deck=PACK)
         >>> state = play(state, Card.parse("3H"))   # seat 1 leads the 3
@@ -270,7 +270,7 @@ def play(state: GameState, card: Card) -> GameState:
             hold the card (C14), or the card breaks the follow rule (C7).
         InvalidArgumentError: ``card`` is not a `Card`.
 
-    Example:
+    Examples:
         >>> from concombre import PACK, Card, IllegalActionError, deal, new_game, play
         >>> state = deal(new_game(2, seed=3), deck=PACK)
         >>> state = play(state, Card.parse("3H"))
@@ -358,7 +358,7 @@ def resolve_trick(state: GameState) -> GameState:
     Raises:
         IllegalActionError: No complete trick is on the table (C14).
 
-    Example:
+    Examples:
         >>> from concombre import PACK, Card, deal, new_game, play, resolve_trick
         >>> state = deal(new_game(2, seed=3), deck=PACK)
         >>> state = play(play(state, Card.parse("3H")), Card.parse("3S"))
@@ -396,7 +396,7 @@ def score_round(state: GameState) -> GameState:
     Raises:
         IllegalActionError: The round is not over (C14).
 
-    Example:
+    Examples:
         >>> from concombre import apply, deal, legal_actions, new_game, score_round
         >>> state = deal(new_game(3, seed=11))
         >>> while state.phase.value != "round complete":

@@ -45,7 +45,7 @@ class PlayerView:
         legal_plays: The cards this seat may play now; empty unless it is
             this seat's turn.
 
-    Example:
+    Examples:
         >>> from concombre import deal, new_game, view
         >>> state = deal(new_game(3, seed=4))
         >>> mine = view(state, 1)
@@ -95,7 +95,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     Raises:
         InvalidArgumentError: ``seat`` is not a seat of this game.
 
-    Example:
+    Examples:
         >>> from concombre import deal, new_game, view
         >>> state = deal(new_game(["Ann", "Bob"], seed=4))
         >>> v = view(state, 0)
