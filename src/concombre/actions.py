@@ -12,13 +12,13 @@ from typing import Any, Union
 
 import attrs
 
-from concombre.cards import PACK, Card
+from concombre.cards import _INDEX, PACK, Card
 from concombre.errors import IllegalActionError, InvalidArgumentError
 from concombre.state import GameState, Phase
 from concombre.transitions import (
-    _legal_mask,
     deal,
     deal_refusal,
+    legal_plays,
     play,
     play_refusal,
     resolve_refusal,
@@ -168,9 +168,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.PLAY:
-        plays = _PLAYS
-        mask = _legal_mask(state)
-        return tuple(plays[index] for index in range(mask.bit_length()) if mask >> index & 1)
+        return tuple(_PLAYS[_INDEX[card]] for card in legal_plays(state))
     if phase is Phase.TRICK_COMPLETE:
         return (_RESOLVE,)
     if phase is Phase.DEAL:

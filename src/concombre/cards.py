@@ -210,28 +210,29 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-# Cards of each 8-bit slice of a mask, so that a mask becomes a tuple of cards
-# with at most seven table look-ups instead of 52 bit tests.
-_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(
-        tuple(_CARDS[8 * chunk + bit] for bit in range(8) if byte >> bit & 1 and 8 * chunk + bit < 52)
-        for byte in range(256)
-    )
-    for chunk in range(7)
-)
+def _chunk_table(chunk: int) -> tuple[tuple[Card, ...], ...]:
+    """For each 13-bit value, the cards of this 13-bit slice of a mask, in pack order."""
+    rows: list[tuple[Card, ...]] = [()]
+    for bit in range(13):
+        card = (_CARDS[13 * chunk + bit],)
+        rows += [row + card for row in rows]
+    return tuple(rows)
+
+
+# A mask becomes a tuple of cards with four table look-ups instead of 52 bit
+# tests: the tables hold every subset of each quarter of the pack (3 MB, 7 ms
+# to build at import).
+_LOW, _MIDDLE_LOW, _MIDDLE_HIGH, _HIGH = (_chunk_table(chunk) for chunk in range(4))
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bitmask, in pack order."""
-    cards: tuple[Card, ...] = ()
-    chunk = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            cards += _BYTE_CARDS[chunk][byte]
-        mask >>= 8
-        chunk += 1
-    return cards
+    return (
+        _LOW[mask & 0x1FFF]
+        + _MIDDLE_LOW[mask >> 13 & 0x1FFF]
+        + _MIDDLE_HIGH[mask >> 26 & 0x1FFF]
+        + _HIGH[mask >> 39 & 0x1FFF]
+    )
 
 
 def at_least_as_high(index: int) -> int:

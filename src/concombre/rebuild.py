@@ -121,11 +121,11 @@ def rebuild_state(parts: StateParts) -> GameState:
         $.scores[1] C9
     """
     match = _match(parts)
-    start = GameState(match, Phase.DEAL, None, (0,) * len(parts.players), ())
+    start = GameState(match, (Phase.DEAL, None, 0, (), 0))
     if parts.phase in _ROUND_PHASES:
         state = _replay_round(start, parts)
     else:
-        state = GameState(match, parts.phase, None, start._hand_masks, ())
+        state = GameState(match, (parts.phase, None, 0, (), 0))
         for field in ("hands", "tricks", "trick"):
             if any(getattr(parts, field)):
                 raise FormatError(f"no cards are on the table in phase {parts.phase.value!r}", f"$.{field}")

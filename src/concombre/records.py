@@ -298,7 +298,7 @@ def replay(record: GameRecord) -> GameState:
 
     Examples:
         >>> from concombre import Deal, GameRecord, Play, Rules, replay
-        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("AS"), Play("2C")))
+        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
         >>> try:
         ...     replay(record)
         ... except FormatError as err:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import Union
 
 import attrs
 
@@ -111,6 +112,8 @@ class Match:
         next_seat: Derived from ``eliminated``: for each seat, the first
             active seat to its left.
         active_count: Derived from ``eliminated``: how many players are in.
+        follow_lead: Derived from ``rules``: followers compare with the card led (C7).
+        may_duck: Derived from ``rules``: the Danish rule is in force (C7).
 
     Examples:
         >>> from concombre import new_game
@@ -131,10 +134,14 @@ class Match:
     # Derived once per round, for the transitions' hot path.
     next_seat: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     active_count: int = attrs.field(init=False, eq=False, repr=False)
+    follow_lead: bool = attrs.field(init=False, eq=False, repr=False)
+    may_duck: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "next_seat", _next_seats(self.eliminated))
         object.__setattr__(self, "active_count", self.eliminated.count(False))
+        object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
+        object.__setattr__(self, "may_duck", self.rules.may_duck)
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -167,6 +174,19 @@ class Match:
 
 
 Trick = tuple[tuple[int, Card], ...]
+
+Plays = tuple[tuple[int, int], ...]
+"""Every play of a round in order, as (seat, `PACK` index) pairs (inner form)."""
+
+RoundTuple = tuple[Phase, Union[int, None], int, Plays, int]
+"""The round in play, the inner form of `GameState`: (phase, to_play, hands, plays, legal).
+
+``hands`` holds every hand in one int: seat s holds the card of `PACK` index i
+when bit 64 * s + i is set. ``legal`` is the mask of the cards ``to_play``
+may play (0 outside `Phase.PLAY`): derived from the rest, but computed with
+every play, since each play must know the legality of the next one anyway;
+it makes `concombre.legal_plays` a table look-up.
+"""
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
@@ -206,8 +226,6 @@ class GameState:
     Attributes:
         match: What lasts from round to round (see `Match`); its fields are
             also properties of the state.
-        phase: What the game waits for (see `Phase`).
-        to_play: The seat to play a card, or None outside `Phase.PLAY`.
 
     Examples:
         >>> from concombre import deal, new_game, play
@@ -220,12 +238,31 @@ class GameState:
     """
 
     match: Match
-    phase: Phase
-    to_play: int | None
-    # Inner form: each seat's hand as a bitmask over `PACK` indices, and every
-    # play of this round in order as (seat, `PACK` index).
-    _hand_masks: tuple[int, ...]
-    _plays: tuple[tuple[int, int], ...]
+    # The round in play, in one tuple so that a play builds two small objects
+    # rather than one with six fields (see `RoundTuple`).
+    _round: RoundTuple
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for (see `Phase`)."""
+        return self._round[0]
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play a card, or None outside `Phase.PLAY`."""
+        return self._round[1]
+
+    @property
+    def _hands(self) -> int:
+        return self._round[2]
+
+    @property
+    def _plays(self) -> Plays:
+        return self._round[3]
+
+    @property
+    def _legal(self) -> int:
+        return self._round[4]
 
     # -- what lasts from round to round -------------------------------------
 
@@ -298,17 +335,17 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in pack order."""
-        return cards_of(self._hand_masks[seat])
+        return cards_of(self._hand_mask(seat))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, in pack order."""
-        return tuple(cards_of(mask) for mask in self._hand_masks)
+        return tuple(self.hand(seat) for seat in range(len(self.match.players)))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        return tuple(mask.bit_count() for mask in self._hand_masks)
+        return tuple(self._hand_mask(seat).bit_count() for seat in range(len(self.match.players)))
 
     @property
     def trick(self) -> Trick:
@@ -327,7 +364,7 @@ class GameState:
     @property
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played this round, in the order played."""
-        played: list[tuple[Card, ...]] = [()] * len(self._hand_masks)
+        played: list[tuple[Card, ...]] = [()] * len(self.match.players)
         for seat, card in self._plays:
             played[seat] += (card_at(card),)
         return tuple(played)
@@ -357,15 +394,18 @@ class GameState:
         (C5); before the deal it is the whole pack about to be dealt.
         """
         used = mask_of(card for cards in self.match.penalty_cards for card in cards)
-        for mask in self._hand_masks:
-            used |= mask
+        for seat in range(len(self.match.players)):
+            used |= self._hand_mask(seat)
         for _, card in self._plays:
             used |= 1 << card
         return cards_of(FULL_MASK & ~used)
 
     def holds(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` holds ``card``."""
-        return bool(self._hand_masks[seat] >> index_of(card) & 1)
+        return bool(self._hand_mask(seat) >> index_of(card) & 1)
+
+    def _hand_mask(self, seat: int) -> int:
+        return (self._hands >> (seat << 6)) & FULL_MASK
 
     def _trick_start(self) -> int:
         """Index in `_plays` where the current trick starts (len(plays) if none)."""

@@ -8,11 +8,14 @@ refused without raising, for `concombre.why_illegal`.
 
 from __future__ import annotations
 
-import random
+import hashlib
 import secrets
+import struct
 from collections.abc import Sequence
 
 from concombre.cards import (
+    _INDEX,
+    FULL_MASK,
     Card,
     at_least_as_high,
     card_at,
@@ -43,8 +46,13 @@ _WAITING_FOR = {
     Phase.GAME_OVER: "the game is over",
 }
 
-# (seat, card index) pairs, made once so that a play allocates no new pair.
+_PLAY = Phase.PLAY
+_TRICK_COMPLETE = Phase.TRICK_COMPLETE
+
+# (seat, card index) pairs, made once so that a play allocates no new pair;
+# and the bit of each card in each seat's part of `GameState._hands`.
 _PLAY_PAIRS = tuple(tuple((seat, index) for index in range(52)) for seat in range(MAX_PLAYERS))
+_HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 
 
 # -- starting a game ----------------------------------------------------------
@@ -103,7 +111,7 @@ def new_game(
         eliminated=(False,) * count,
         last_result=None,
     )
-    return GameState(match, Phase.DEAL, None, (0,) * count, ())
+    return GameState(match, (Phase.DEAL, None, 0, (), 0))
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -163,10 +171,13 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
     match = state.match
     order = _shuffled_pack(match) if deck is None else [index_of(card) for card in deck]
     seats = _seats_from(match, match.first_left_of(match.dealer))
-    hands = [0] * len(match.players)
-    for position in range(match.deal_size * len(seats)):
-        hands[seats[position % len(seats)]] |= 1 << order[position]
-    return GameState(match, Phase.PLAY, seats[0], tuple(hands), ())
+    dealt = match.deal_size * len(seats)
+    hands = 0
+    for offset, seat in enumerate(seats):  # every len(seats)-th card, from the top, goes to one seat
+        bits = _HAND_BITS[seat]
+        for card in order[offset:dealt:len(seats)]:
+            hands |= bits[card]
+    return GameState(match, (_PLAY, seats[0], hands, (), _legal_mask(match, hands, seats[0], ())))
 
 
 def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
@@ -200,10 +211,21 @@ def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> Illega
 
 
 def _shuffled_pack(match: Match) -> list[int]:
-    """The round's pack shuffled from the seed and round number (stable across Python versions)."""
-    pack = match.pack_mask
-    order = [index for index in range(52) if pack >> index & 1]
-    random.Random(f"concombre:{match.seed}:{match.round_number}").shuffle(order)
+    """The round's pack in a random order drawn from the seed and the round number.
+
+    Each card gets a 32-bit sort key from SHAKE-128 of the seed and round
+    number, and the pack is sorted by key: a uniform shuffle (ties have odds
+    of about one in ten million and are broken by pack order), the same on
+    every platform and Python version, and several times faster than
+    seeding a `random.Random` and shuffling.
+    """
+    digest = hashlib.shake_128(f"concombre:{match.seed}:{match.round_number}".encode()).digest(4 * 52)
+    order = sorted(range(52), key=struct.unpack(">52I", digest).__getitem__)
+    held = FULL_MASK & ~match.pack_mask  # the penalty cards, out of the pack (C4)
+    while held:
+        card = held & -held
+        order.remove(card.bit_length() - 1)
+        held ^= card
     return order
 
 
@@ -231,30 +253,39 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         >>> [str(card) for card in legal_plays(state)]   # seat 0 must match or beat it
         ['3D', '3S', '4D', '4S', '5D']
     """
-    if state.phase is not Phase.PLAY:
-        return ()
-    return cards_of(_legal_mask(state))
+    return cards_of(state._round[4])
 
 
-def _legal_mask(state: GameState) -> int:
-    """The legal plays of the player to play, as a mask (C7)."""
-    hand = state._hand_masks[state.to_play]  # type: ignore[index]
-    plays = state._plays
-    in_trick = len(plays) % state.match.active_count
+def _hand_of(state: GameState, seat: int) -> int:
+    return (state._hands >> (seat << 6)) & FULL_MASK
+
+
+def _legal_mask(match: Match, hands: int, seat: int, plays: tuple[tuple[int, int], ...]) -> int:
+    """The cards ``seat`` may play next (C7), as a mask: the state's ``_legal``.
+
+    This runs once for every play, so it works on masks and the match's
+    precomputed flags only.
+    """
+    hand = (hands >> (seat << 6)) & FULL_MASK
+    in_trick = len(plays) % match.active_count
     if not in_trick:
         return hand
-    required = at_least_as_high(_card_to_match(state, plays[-in_trick:]))
-    high = hand & required
-    if not high:
-        return lowest_rank_cards(hand)
-    if state.match.rules.may_duck:
-        return high | lowest_rank_cards(hand)
-    return high
+    target = plays[-in_trick][1] if match.follow_lead else max([card for _, card in plays[-in_trick:]])
+    high = hand & _AT_LEAST[target]
+    if high and not match.may_duck:
+        return high
+    low = hand & -hand
+    return high | (hand & _SAME_RANK[low.bit_length() - 1])
+
+
+# Masks of the cards ranked at least as high as, and of the same rank as, each card.
+_AT_LEAST = tuple(at_least_as_high(index) for index in range(52))
+_SAME_RANK = tuple(0xF << (index & ~3) for index in range(52))
 
 
 def _card_to_match(state: GameState, trick: Sequence[tuple[int, int]]) -> int:
     """The card a follower must match or beat: the lead, or the highest so far (C7)."""
-    if state.match.rules.follow == "lead":
+    if state.match.follow_lead:
         return trick[0][1]
     return max(card for _, card in trick)
 
@@ -283,18 +314,20 @@ def play(state: GameState, card: Card) -> GameState:
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
     """
-    index = index_of(card)
-    refusal = _play_refusal(state, index)
-    if refusal is not None:
-        raise refusal
-    seat: int = state.to_play  # type: ignore[assignment]
+    try:
+        index = _INDEX[card]
+    except (KeyError, TypeError):
+        index = index_of(card)  # raises the error that explains what a card is
+    _, seat, hands, plays, legal = state._round
+    if not legal >> index & 1 or seat is None:  # legal is 0 outside Phase.PLAY
+        raise _refusal_of_play(state, index)
     match = state.match
-    hands = state._hand_masks
-    plays = (*state._plays, _PLAY_PAIRS[seat][index])
-    hands = (*hands[:seat], hands[seat] & ~(1 << index), *hands[seat + 1 :])
+    plays = (*plays, _PLAY_PAIRS[seat][index])
+    hands ^= _HAND_BITS[seat][index]
     if len(plays) % match.active_count:
-        return GameState(match, Phase.PLAY, match.next_seat[seat], hands, plays)
-    return GameState(match, Phase.TRICK_COMPLETE, None, hands, plays)
+        following = match.next_seat[seat]
+        return GameState(match, (_PLAY, following, hands, plays, _legal_mask(match, hands, following, plays)))
+    return GameState(match, (_TRICK_COMPLETE, None, hands, plays, 0))
 
 
 def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
@@ -303,14 +336,17 @@ def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
 
 
 def _play_refusal(state: GameState, index: int) -> IllegalActionError | None:
+    if state._legal >> index & 1:
+        return None
+    return _refusal_of_play(state, index)
+
+
+def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
+    """Why the card at ``index`` may not be played (it is known to be refused)."""
     if state.phase is not Phase.PLAY:
         return IllegalActionError(f"No card can be played now: {_WAITING_FOR[state.phase]}.", "C14")
-    bit = 1 << index
-    legal = _legal_mask(state)
-    if legal & bit:
-        return None
-    hand = state._hand_masks[state.to_play]  # type: ignore[index]
-    if not hand & bit:
+    hand = _hand_of(state, state.to_play)  # type: ignore[arg-type]
+    if not hand >> index & 1:
         return IllegalActionError(f"You do not hold {card_at(index)}.", "C14")
     return IllegalActionError(_follow_reason(state, hand), "C7")
 
@@ -321,7 +357,7 @@ def _follow_reason(state: GameState, hand: int) -> str:
     trick = plays[-(len(plays) % state.match.active_count) :]
     target = _card_to_match(state, trick)
     rank = _rank_text(target)
-    what = "the card led" if state.match.rules.follow == "lead" else "the highest card played so far"
+    what = "the card led" if state.match.follow_lead else "the highest card played so far"
     where = f"the rank of {what}, {card_at(target)}"
     high = hand & at_least_as_high(target)
     low = lowest_rank_cards(hand)
@@ -366,20 +402,22 @@ def resolve_trick(state: GameState) -> GameState:
         >>> state.to_play, state.phase.value
         (0, 'play')
     """
-    refusal = resolve_refusal(state)
-    if refusal is not None:
-        raise refusal
+    phase, _, hands, plays, _ = state._round
+    if phase is not _TRICK_COMPLETE:
+        raise _no_trick_to_resolve(state)
     match = state.match
-    if any(state._hand_masks):
-        winner = _winner_of(state._plays[-match.active_count :])[0]
-        return GameState(match, Phase.PLAY, winner, state._hand_masks, state._plays)
-    return GameState(match, Phase.ROUND_COMPLETE, None, state._hand_masks, state._plays)
+    if hands:
+        winner = _winner_of(plays[-match.active_count :])[0]
+        return GameState(match, (_PLAY, winner, hands, plays, _legal_mask(match, hands, winner, plays)))
+    return GameState(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
 
 
 def resolve_refusal(state: GameState) -> IllegalActionError | None:
     """Why `resolve_trick` would refuse, or None."""
-    if state.phase is Phase.TRICK_COMPLETE:
-        return None
+    return None if state.phase is Phase.TRICK_COMPLETE else _no_trick_to_resolve(state)
+
+
+def _no_trick_to_resolve(state: GameState) -> IllegalActionError:
     return IllegalActionError(f"There is no complete trick to resolve: {_WAITING_FOR[state.phase]}.", "C14")
 
 
@@ -445,8 +483,7 @@ def score_round(state: GameState) -> GameState:
         eliminated=still_in,
         last_result=result,
     )
-    count = len(match.players)
-    return GameState(next_match, Phase.GAME_OVER if over else Phase.DEAL, None, (0,) * count, ())
+    return GameState(next_match, (Phase.GAME_OVER if over else Phase.DEAL, None, 0, (), 0))
 
 
 def score_refusal(state: GameState) -> IllegalActionError | None:
