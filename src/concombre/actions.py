@@ -12,7 +12,7 @@ from typing import Any, Union
 
 import attrs
 
-from concombre.cards import _INDEX, PACK, Card
+from concombre.cards import PACK, Card
 from concombre.errors import IllegalActionError, InvalidArgumentError
 from concombre.state import GameState, Phase
 from concombre.transitions import (
@@ -168,7 +168,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple(_PLAYS[_INDEX[card]] for card in legal_plays(state))
+        return tuple([_PLAYS[card._index] for card in legal_plays(state)])
     if phase is Phase.TRICK_COMPLETE:
         return (_RESOLVE,)
     if phase is Phase.DEAL:

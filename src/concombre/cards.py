@@ -118,6 +118,11 @@ class Card:
 
     rank: Rank = attrs.field(converter=_to_rank)
     suit: Suit = attrs.field(converter=_to_suit)
+    # The card's index in `PACK`, derived once: the engine's inner form.
+    _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", _index_of(self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -156,7 +161,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return _INDEX[self] < _INDEX[other]
+        return self._index < other._index
 
 
 
@@ -165,7 +170,6 @@ def _index_of(rank: Rank, suit: Suit) -> int:
 
 
 _CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
-_INDEX: dict[Card, int] = {card: index for index, card in enumerate(_CARDS)}
 
 PACK: tuple[Card, ...] = _CARDS
 """The 52-card pack in its fixed order: ascending rank, then clubs, diamonds, hearts, spades.
@@ -189,12 +193,9 @@ def card_at(index: int) -> Card:
 
 def index_of(card: Card) -> int:
     """The index in `PACK` of a card; a non-card raises `InvalidArgumentError`."""
-    try:
-        return _INDEX[card]
-    except (KeyError, TypeError):
-        raise InvalidArgumentError(
-            f"Expected a Card (such as Card.parse('QH')), not {card!r}."
-        ) from None
+    if isinstance(card, Card):
+        return card._index
+    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.")
 
 
 def rank_of(index: int) -> int:

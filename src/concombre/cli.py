@@ -45,7 +45,26 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the Danish rule: a follower may always play a card of their lowest rank (C7)",
     )
+    bench = commands.add_parser(
+        "bench",
+        help="measure the engine, and the other engines when installed",
+        description="Measure the engine's costs, side by side with OpenSpiel and RLCard when they are "
+        "installed (pip install 'concombre[bench]'), and print a table of medians and ratios.",
+    )
+    bench.add_argument("--quick", action="store_true", help="a short smoke run (for CI); figures are rough")
+    bench.add_argument("--json", action="store_true", help="print the report as JSON")
+    bench.add_argument("--no-peers", action="store_true", help="measure the engine only")
+    bench.add_argument("--repeat", type=int, metavar="N", help="runs of each measurement (default 5, quick 2)")
     return parser
+
+
+def _bench(args: argparse.Namespace) -> None:
+    from concombre.bench import run  # imported on demand: the suite loads the JSON layer
+
+    if args.repeat is not None and args.repeat < 1:
+        raise ConcombreError(f"--repeat must be at least 1, not {args.repeat}.")
+    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
+    print(report.to_json() if args.json else report.to_text())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -58,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     try:
+        if args.command == "bench":
+            _bench(args)
+            return 0
         rules = Rules(follow=args.follow, may_duck=args.may_duck)
         for line in demo_game(players=args.players, seed=args.seed, rules=rules):
             print(line)

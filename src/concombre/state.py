@@ -13,6 +13,7 @@ States are reached only through the transitions in `concombre.transitions`
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from typing import Union
 
@@ -79,6 +80,7 @@ class RoundResult:
         return self.card.value
 
 
+@functools.lru_cache(maxsize=512)
 def _next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
     """For each seat, the first active seat to its left (itself if none other)."""
     count = len(eliminated)

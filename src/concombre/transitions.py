@@ -14,7 +14,6 @@ import struct
 from collections.abc import Sequence
 
 from concombre.cards import (
-    _INDEX,
     FULL_MASK,
     Card,
     at_least_as_high,
@@ -177,7 +176,7 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
         bits = _HAND_BITS[seat]
         for card in order[offset:dealt:len(seats)]:
             hands |= bits[card]
-    return GameState(match, (_PLAY, seats[0], hands, (), _legal_mask(match, hands, seats[0], ())))
+    return GameState(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
 
 
 def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
@@ -256,26 +255,8 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     return cards_of(state._round[4])
 
 
-def _hand_of(state: GameState, seat: int) -> int:
-    return (state._hands >> (seat << 6)) & FULL_MASK
-
-
-def _legal_mask(match: Match, hands: int, seat: int, plays: tuple[tuple[int, int], ...]) -> int:
-    """The cards ``seat`` may play next (C7), as a mask: the state's ``_legal``.
-
-    This runs once for every play, so it works on masks and the match's
-    precomputed flags only.
-    """
-    hand = (hands >> (seat << 6)) & FULL_MASK
-    in_trick = len(plays) % match.active_count
-    if not in_trick:
-        return hand
-    target = plays[-in_trick][1] if match.follow_lead else max([card for _, card in plays[-in_trick:]])
-    high = hand & _AT_LEAST[target]
-    if high and not match.may_duck:
-        return high
-    low = hand & -hand
-    return high | (hand & _SAME_RANK[low.bit_length() - 1])
+def _hand_mask(hands: int, seat: int) -> int:
+    return (hands >> (seat << 6)) & FULL_MASK
 
 
 # Masks of the cards ranked at least as high as, and of the same rank as, each card.
@@ -315,19 +296,27 @@ def play(state: GameState, card: Card) -> GameState:
         'trick complete'
     """
     try:
-        index = _INDEX[card]
-    except (KeyError, TypeError):
-        index = index_of(card)  # raises the error that explains what a card is
+        index = card._index
+    except AttributeError:
+        index = index_of(card)  # not a card: raises the error that says what a card is
     _, seat, hands, plays, legal = state._round
     if not legal >> index & 1 or seat is None:  # legal is 0 outside Phase.PLAY
         raise _refusal_of_play(state, index)
     match = state.match
     plays = (*plays, _PLAY_PAIRS[seat][index])
     hands ^= _HAND_BITS[seat][index]
-    if len(plays) % match.active_count:
-        following = match.next_seat[seat]
-        return GameState(match, (_PLAY, following, hands, plays, _legal_mask(match, hands, following, plays)))
-    return GameState(match, (_TRICK_COMPLETE, None, hands, plays, 0))
+    in_trick = len(plays) % match.active_count
+    if not in_trick:
+        return GameState(match, (_TRICK_COMPLETE, None, hands, plays, 0))
+    # The next player follows (C7): cards at least as high as the card to
+    # match, else (or also, by the Danish rule) the cards of their lowest rank.
+    following = match.next_seat[seat]
+    hand = (hands >> (following << 6)) & FULL_MASK
+    target = plays[-in_trick][1] if match.follow_lead else max([card for _, card in plays[-in_trick:]])
+    legal = hand & _AT_LEAST[target]
+    if not legal or match.may_duck:
+        legal |= hand & _SAME_RANK[(hand & -hand).bit_length() - 1]
+    return GameState(match, (_PLAY, following, hands, plays, legal))
 
 
 def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
@@ -345,7 +334,7 @@ def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
     """Why the card at ``index`` may not be played (it is known to be refused)."""
     if state.phase is not Phase.PLAY:
         return IllegalActionError(f"No card can be played now: {_WAITING_FOR[state.phase]}.", "C14")
-    hand = _hand_of(state, state.to_play)  # type: ignore[arg-type]
+    hand = _hand_mask(state._hands, state.to_play)  # type: ignore[arg-type]
     if not hand >> index & 1:
         return IllegalActionError(f"You do not hold {card_at(index)}.", "C14")
     return IllegalActionError(_follow_reason(state, hand), "C7")
@@ -408,7 +397,7 @@ def resolve_trick(state: GameState) -> GameState:
     match = state.match
     if hands:
         winner = _winner_of(plays[-match.active_count :])[0]
-        return GameState(match, (_PLAY, winner, hands, plays, _legal_mask(match, hands, winner, plays)))
+        return GameState(match, (_PLAY, winner, hands, plays, _hand_mask(hands, winner)))  # the winner leads
     return GameState(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
 
 

@@ -1,0 +1,55 @@
+"""The benchmark suite runs and reports; no timing threshold is asserted here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from concombre import bench
+from concombre.cli import main
+
+
+def test_a_quick_run_measures_the_engine_and_reports_ratios():
+    report = bench.run(quick=True, peers=False, repeat=1)
+    keys = [item.key for item in report.measurements]
+    assert keys[:3] == ["concombre.step", "concombre.round", "concombre.apply"]
+    assert {"concombre.games.2p", "concombre.games.4p", "concombre.games.7p", "concombre.view",
+            "concombre.json", "concombre.memory"} <= set(keys)
+    assert all(item.value > 0 and len(item.runs) == 1 for item in report.measurements)
+    assert [ratio["label"][0] for ratio in report.ratios] == ["4"]
+    text = report.to_text()
+    assert "Concombre step (legal_plays + play)" in text and "machine: python" in text
+    assert json.loads(report.to_json())["measurements"][0]["key"] == "concombre.step"
+
+
+def test_missing_peers_are_named_with_how_to_install_them(monkeypatch):
+    monkeypatch.setattr(bench, "_installed", lambda module: False)
+    report = bench.run(quick=True, peers=True, repeat=1)
+    assert len(report.missing) == 2
+    assert all("pip install 'concombre[bench]'" in line for line in report.missing)
+    assert not any(item.key.startswith(("open_spiel", "rlcard")) for item in report.measurements)
+
+
+@pytest.mark.skipif(not bench._installed("pyspiel"), reason="OpenSpiel is not installed")
+def test_openspiel_peers_are_measured_when_installed():
+    game = bench._openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
+    assert bench._openspiel_steps(game, 2, 1, 0.0) > 0
+    assert bench._openspiel_playouts(game, 2, 1) > 0
+
+
+@pytest.mark.skipif(not bench._installed("rlcard"), reason="RLCard is not installed")
+def test_rlcard_peer_is_measured_when_installed():
+    assert bench._rlcard_bridge_steps(1, 1, 0.0) > 0
+
+
+def test_the_command_prints_json(capsys):
+    assert main(["bench", "--quick", "--no-peers", "--repeat", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["machine"]["python"]
+    assert report["ratios"][0]["target"] == "<= 1"
+
+
+def test_the_command_refuses_a_bad_repeat(capsys):
+    assert main(["bench", "--repeat", "0"]) == 2
+    assert "--repeat must be at least 1" in capsys.readouterr().err
