@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -65,3 +66,106 @@ def test_a_seed_out_of_range_is_refused_without_a_traceback(seed):
     done = run("demo", "--seed", seed)
     assert done.returncode == 2
     assert "concombre: The seed must be" in done.stderr and "Traceback" not in done.stderr
+
+
+def run_with_input(args: list[str], text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "concombre", *args], input=text, capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+
+
+def test_play_a_whole_game_against_the_bots_by_numbers(tmp_path):
+    record = tmp_path / "game.txt"
+    done = run_with_input(["play", "--players", "3", "--seed", "5", "--save", str(record)], "1\n" * 2000)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "you are You, against Bea (thumb), Cyd (thumb)" in out
+    assert "Your hand:" in out and "Your plays: 1) " in out and "Trick so far:" in out
+    assert "Played this round:" in out and "Scores: You 0, Bea 0, Cyd 0" in out
+    assert "wins the game." in out and "Traceback" not in done.stderr
+    assert "The game record is saved in" in out
+    replayed = run(*["replay", str(record)])
+    assert replayed.returncode == 0
+    assert replayed.stdout.rstrip().endswith("wins the game.")
+
+
+def test_play_refuses_bad_input_with_the_reason_and_asks_again():
+    done = run_with_input(["play", "--players", "2", "--seed", "5"], "zz\n0\n\nAS\n2C\n1\n")
+    out = done.stdout
+    assert "'zz' is not a card" in out
+    assert "There is no play 0" in out
+    assert "Type the number of a play" in out
+    assert "[C14]" in out or "[C7]" in out  # a card not held, or not allowed to follow
+    assert "You leave the table." in out  # end of input after the scripted answers
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+def test_play_accepts_cards_as_text_and_saves_json(tmp_path):
+    from concombre import GameRecord, from_json, replay
+
+    record = tmp_path / "game.json"
+    first = run_with_input(["play", "--players", "2", "--seed", "8"], "")
+    assert "You leave the table." in first.stdout
+    done = run_with_input(["play", "--players", "2", "--seed", "8", "--bots", "random", "--save", str(record)],
+                          "\n".join(["1"] * 10) + "\n")
+    assert done.returncode == 0
+    game = from_json(record.read_text(), GameRecord)
+    assert game.players == ("You", "Bea")
+    assert replay(game).phase.value in ("play", "trick complete", "round complete", "deal", "game over")
+
+
+def test_play_with_mixed_bots_and_rules():
+    done = run_with_input(["play", "--players", "4", "--bots", "random,mc", "--follow", "highest", "--may-duck",
+                           "--seed", "2", "--name", "Zoe"], "1\n" * 3)
+    assert "you are Zoe, against Bea (random), Cyd (mc), Dov (random)" in done.stdout
+    assert "highest card so far, or duck" in done.stdout
+
+
+def test_play_refuses_an_unknown_bot():
+    done = run_with_input(["play", "--bots", "thumb,deep"], "")
+    assert done.returncode == 2 and "no bot named 'deep'" in done.stderr
+
+
+def test_simulate_prints_a_table_and_json():
+    done = run("simulate", "--games", "40", "--bots", "thumb,random", "--workers", "2", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "thumb" in done.stdout and "penalty/round" in done.stdout and "40 games" in done.stdout
+    data = json.loads(run("simulate", "--games", "10", "--bots", "thumb,random,thumb", "--json").stdout)
+    assert data["games"] == 10 and [bot["name"] for bot in data["bots"]] == ["thumb", "random"]
+    assert data["bots"][0]["seats"] == 20
+
+
+def test_simulate_without_rich_prints_plain_text(monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_rich(name, *args, **kwargs):
+        if name.startswith("rich"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_rich)
+    assert main(["simulate", "--games", "10", "--bots", "thumb,random"]) == 0
+    captured = capsys.readouterr()
+    assert "penalty/round" in captured.out and "10/10 games" in captured.err
+
+
+def test_simulate_refuses_bad_arguments():
+    assert run("simulate", "--games", "0").returncode == 2
+    assert "seats 2 to 7 bots" in run("simulate", "--bots", "thumb").stderr
+
+
+def test_replay_refuses_a_bad_file(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("concombre record 1\nplayers: [\"A\", \"B\"]\nseed: 1\ndealer: 0\ndeal\nplay QQ\n")
+    done = run("replay", str(bad))
+    assert done.returncode == 2 and "line 6" in done.stderr and "Traceback" not in done.stderr
+    assert run("replay", str(tmp_path / "missing.txt")).returncode == 2
+
+
+def test_import_concombre_stays_light():
+    code = "import sys, concombre; print(sorted(m for m in ('rich', 'cattrs', 'distributed') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -28,6 +28,7 @@ from concombre.actions import (
     legal_actions,
     why_illegal,
 )
+from concombre.bots import Bot, MonteCarloBot, RandomBot, ThumbBot
 from concombre.cards import PACK, Card, Rank, Suit
 from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.records import GameRecord, replay, replay_states
@@ -60,6 +61,7 @@ __all__ = [
     "MIN_PLAYERS",
     "PACK",
     "Action",
+    "Bot",
     "Card",
     "ConcombreError",
     "Deal",
@@ -69,15 +71,18 @@ __all__ = [
     "IllegalActionError",
     "InvalidArgumentError",
     "Match",
+    "MonteCarloBot",
     "Phase",
     "Play",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "ResolveTrick",
     "RoundResult",
     "Rules",
     "ScoreRound",
     "Suit",
+    "ThumbBot",
     "apply",
     "deal",
     "from_dict",

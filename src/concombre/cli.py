@@ -1,16 +1,50 @@
-"""The ``concombre`` command line."""
+"""The ``concombre`` command line: demo, play, simulate, replay and bench.
+
+``rich`` draws the progress bar and tables when it is installed
+(``pip install concombre[cli]``); without it the command prints plain text.
+Nothing here is imported by ``import concombre``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
-from concombre.demo import demo_game
-from concombre.errors import ConcombreError
+import attrs
+
+from concombre.errors import ConcombreError, InvalidArgumentError
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 __all__ = ["main"]
+
+
+def _rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--follow",
+        choices=("lead", "highest"),
+        default="lead",
+        help="what followers must match or beat: the card led (default) or the highest so far (C7)",
+    )
+    parser.add_argument(
+        "--may-duck",
+        action="store_true",
+        help="the Danish rule: a follower may always play a card of their lowest rank (C7)",
+    )
+
+
+def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=default,
+        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        metavar="N",
+        help=f"number of players, {MIN_PLAYERS}-{MAX_PLAYERS} (default {default})",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,26 +59,45 @@ def _parser() -> argparse.ArgumentParser:
         description="Play one complete seeded game among simple built-in players and print it "
         "trick by trick, with the score table after each round.",
     )
-    demo.add_argument(
-        "--players",
-        type=int,
-        default=4,
-        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-        metavar="N",
-        help=f"number of players, {MIN_PLAYERS}-{MAX_PLAYERS} (default 4)",
-    )
+    _players_option(demo, 4)
     demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    demo.add_argument(
-        "--follow",
-        choices=("lead", "highest"),
-        default="lead",
-        help="what followers must match or beat: the card led (default) or the highest so far (C7)",
+    _rules_options(demo)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against the bots in the terminal",
+        description="Play Concombre against the bots. On your turn, type the number of a legal play "
+        "or the card itself (QH, 10h); end of input or Ctrl-C leaves the game.",
     )
-    demo.add_argument(
-        "--may-duck",
-        action="store_true",
-        help="the Danish rule: a follower may always play a card of their lowest rank (C7)",
+    _players_option(play, 3)
+    play.add_argument("--bots", default="thumb", help="the bots' kinds, comma-separated, repeated round the "
+                      "table: random, thumb or mc (default thumb)")
+    play.add_argument("--seed", type=int, help="the game's seed (default: unpredictable)")
+    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument("--save", type=Path, metavar="FILE", help="save the game record to FILE (.json for JSON)")
+    _rules_options(play)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games between bots and report their strength",
+        description="Play seeded games between bots, rotating seats, and report wins, first "
+        "eliminations and penalty per round with 95%% confidence intervals.",
     )
+    simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    simulate.add_argument("--bots", default="thumb,random", help="one bot kind per seat, comma-separated "
+                          "(default thumb,random)")
+    simulate.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
+    simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _rules_options(simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="print a saved game round by round",
+        description="Replay a game record (text or JSON) through the engine and print it round by round.",
+    )
+    replay.add_argument("file", type=Path, help="the record, as `concombre play --save` writes it")
+
     bench = commands.add_parser(
         "bench",
         help="measure the engine, and the other engines when installed",
@@ -58,15 +111,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _bench(args: argparse.Namespace) -> None:
-    from concombre.bench import run  # imported on demand: the suite loads the JSON layer
-
-    if args.repeat is not None and args.repeat < 1:
-        raise ConcombreError(f"--repeat must be at least 1, not {args.repeat}.")
-    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
-    print(report.to_json() if args.json else report.to_text())
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
@@ -76,16 +120,174 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     args = _parser().parse_args(argv)
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "demo": _demo,
+        "play": _play,
+        "simulate": _simulate,
+        "replay": _replay,
+        "bench": _bench,
+    }
     try:
-        if args.command == "bench":
-            _bench(args)
-            return 0
-        rules = Rules(follow=args.follow, may_duck=args.may_duck)
-        for line in demo_game(players=args.players, seed=args.seed, rules=rules):
-            print(line)
+        return commands[args.command](args)
     except ConcombreError as err:
         print(f"concombre: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()
+        return 0
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(follow=args.follow, may_duck=args.may_duck)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from concombre.demo import demo_game
+
+    for line in demo_game(players=args.players, seed=args.seed, rules=_rules(args)):
+        print(line)
+    return 0
+
+
+def _bot_list(text: str) -> list[Any]:
+    from concombre.bots import bot_named
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise InvalidArgumentError("--bots needs at least one bot: random, thumb or mc.")
+    return [bot_named(name) for name in names]
+
+
+def _play(args: argparse.Namespace) -> int:
+    from concombre.terminal import TerminalGame
+
+    bots = _bot_list(args.bots)
+    game = TerminalGame.start(
+        args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)], _rules(args), args.seed
+    )
+    status = game.run(input, print)
+    if args.save is not None:
+        game.save(args.save)
+        print(f"The game record is saved in {args.save}.")
+    return status
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from concombre.errors import FormatError
+    from concombre.records import GameRecord, replay_states
+    from concombre.story import describe_rules, tell_game
+
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InvalidArgumentError(f"cannot read {args.file}: {err}") from None
+    try:
+        if text.lstrip().startswith("{"):
+            from concombre.serialize import from_json
+
+            record = from_json(text, GameRecord)
+        else:
+            record = GameRecord.from_text(text)
+        print(f"Concombre for {len(record.players)} players ({', '.join(record.players)}), "
+              f"seed {record.seed}; {describe_rules(record.rules)}.")
+        for line in tell_game(replay_states(record)):
+            print(line)
+    except FormatError as err:
+        raise FormatError(err.reason, f"{args.file}: {err.path}", err.ruling) from None
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from concombre.simulate import GameResult, simulate_games, summarize
+
+    bots = _bot_list(args.bots)
+    if args.games < 1 or args.workers < 1:
+        raise InvalidArgumentError("--games and --workers must be at least 1.")
+    results: list[GameResult] = []
+    status = 0
+    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        with _Progress(args.games) as advance:
+            for result in simulate_games(bots, args.games, seed=args.seed, rules=_rules(args), executor=executor):
+                results.append(result)
+                advance()
+    except KeyboardInterrupt:
+        status = 130
+        print(f"Interrupted: {len(results)} of {args.games} games finished.", file=sys.stderr)
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+    summary = summarize(results)
+    if args.json:
+        document = attrs.asdict(summary, filter=lambda attribute, _: attribute.name != "results")
+        print(json.dumps(document, indent=2))
+    else:
+        _print_summary(summary)
+    return status
+
+
+class _Progress:
+    """A progress bar on standard error: rich's when installed, else a line every tenth."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[], None]:
+        try:
+            from rich.progress import Progress
+        except ImportError:
+            return self._plain
+        self.bar = Progress(transient=True, console=_console(stderr=True))
+        self.bar.__enter__()
+        task = self.bar.add_task("playing games", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def _plain(self) -> None:
+        self.done += 1
+        if self.done * 10 // self.total != (self.done - 1) * 10 // self.total:
+            print(f"{self.done}/{self.total} games", file=sys.stderr)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr)
+
+
+def _print_summary(summary: Any) -> None:
+    header = ("bot", "seats", "wins", "first out", "penalty/round")
+    rows = [
+        (bot.name, str(bot.seats), str(bot.wins), str(bot.first_out), str(bot.penalty_per_round))
+        for bot in summary.bots
+    ]
+    footer = f"{summary.games} games; rounds per game {summary.rounds_per_game}; [95% confidence intervals]"
+    try:
+        from rich.table import Table
+    except ImportError:
+        widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+        for row in (header, *rows):
+            print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        print(footer)
+        return
+    table = Table(*header, caption=footer)
+    for row in rows:
+        table.add_row(*row)
+    _console().print(table)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from concombre.bench import run
+
+    if args.repeat is not None and args.repeat < 1:
+        raise InvalidArgumentError(f"--repeat must be at least 1, not {args.repeat}.")
+    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
+    print(report.to_json() if args.json else report.to_text())
     return 0

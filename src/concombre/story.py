@@ -1,0 +1,115 @@
+"""The story of a game in words: what each step did, and the score table.
+
+Used by the demo, by ``concombre play`` and by ``concombre replay``; it reads
+only what the states show, so it can tell any game, played live or replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from concombre.rules import Rules
+from concombre.state import GameState, Phase
+
+__all__ = ["describe_rules", "score_table", "tell", "tell_game"]
+
+
+def describe_rules(rules: Rules) -> str:
+    """The follow rule in words (C7).
+
+    Examples:
+        >>> from concombre import Rules
+        >>> describe_rules(Rules(follow="highest"))
+        'followers must match or beat the highest card so far'
+    """
+    follow = "the card led" if rules.follow == "lead" else "the highest card so far"
+    duck = ", or duck with a card of their lowest rank" if rules.may_duck else ""
+    return f"followers must match or beat {follow}{duck}"
+
+
+def tell(before: GameState, after: GameState) -> Iterator[str]:
+    """What the step from ``before`` to ``after`` did, in lines of text.
+
+    A deal opens a round, a resolved trick is one line, and a scored round
+    gives the result and the score table; single plays are told with their
+    trick.
+
+    Examples:
+        >>> from concombre import deal, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=1)
+        >>> list(tell(state, deal(state)))
+        ['', 'Round 1: Ann deals 7 cards each; Bob leads.']
+    """
+    names = after.players
+    if before.phase is Phase.DEAL and after.phase is Phase.PLAY:
+        yield ""
+        yield (
+            f"Round {after.round_number}: {names[after.dealer]} deals {after.deal_size} cards each; "
+            f"{names[after.leader or 0]} leads."
+        )
+    elif before.phase is Phase.TRICK_COMPLETE:
+        cards = ", ".join(f"{names[seat]} {card}" for seat, card in before.trick)
+        yield f"  Trick {len(after.tricks)}: {cards}  -> {names[after.last_trick_winner or 0]}"
+    elif before.phase is Phase.ROUND_COMPLETE:
+        yield from _round_result(after)
+        yield ""
+        yield from score_table(after)
+        if after.winner is not None:
+            yield ""
+            yield f"{names[after.winner]} wins the game."
+
+
+def tell_game(states: Iterable[GameState]) -> Iterator[str]:
+    """The story of a game from its successive states (as `concombre.replay_states` gives them).
+
+    Examples:
+        >>> from concombre import Deal, GameRecord, Rules, replay_states
+        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> list(tell_game(replay_states(record)))[-1]
+        'Round 1: Ann deals 7 cards each; Bob leads.'
+    """
+    previous = None
+    for state in states:
+        if previous is not None:
+            yield from tell(previous, state)
+        previous = state
+
+
+def _round_result(state: GameState) -> Iterator[str]:
+    result = state.last_result
+    if result is None:
+        return
+    name = state.players[result.loser]
+    yield f"  {name} takes the last trick with {result.card}: a penalty of {result.penalty}."
+    returned = " ".join(str(card) for card in result.returned)
+    if result.half_cucumber:
+        kept = state.penalty_cards[result.loser][0]
+        yield (
+            f"  {name} reaches the limit and becomes half cucumber: keeps {kept}, "
+            f"hands back {returned}; score {result.score}."
+        )
+    if result.eliminated:
+        yield f"  {name} reaches the limit again with {result.score} and is eliminated; hands back {returned}."
+
+
+def score_table(state: GameState) -> Iterator[str]:
+    """The score table: each player's score, penalty cards and flags.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> print("\\n".join(score_table(new_game(["Ann", "Bob"], seed=1))))
+          Player  Score  Penalty cards
+          Ann         0
+          Bob         0
+    """
+    width = max(6, *(len(name) for name in state.players))
+    yield f"  {'Player':<{width}}  Score  Penalty cards"
+    for seat, name in enumerate(state.players):
+        cards = " ".join(str(card) for card in state.penalty_cards[seat])
+        flag = ""
+        if state.eliminated[seat]:
+            flag = "eliminated"
+        elif state.half_cucumber[seat]:
+            flag = "half cucumber"
+        line = f"  {name:<{width}}  {state.scores[seat]:>5}  {cards}".rstrip()
+        yield f"{line}  ({flag})" if flag else line
