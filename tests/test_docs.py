@@ -26,4 +26,4 @@ def test_the_readme_and_docs_have_examples():
 
 @pytest.mark.parametrize(("where", "code"), examples(), ids=[where for where, _ in examples()])
 def test_example_runs(where, code, capsys):
-    exec(compile(code, where, "exec"), {"__name__": "__example__"})
+    exec(compile(code, where, "exec"), {"__name__": "__main__"})  # run the examples' main blocks too

@@ -259,7 +259,8 @@ class _Progress:
 def _console(stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(stderr=stderr)
+    stream = sys.stderr if stderr else sys.stdout
+    return Console(stderr=stderr, width=None if stream.isatty() else 120)  # no wrapping in files and pipes
 
 
 def _print_summary(summary: Any) -> None:
