@@ -16,7 +16,12 @@ import concombre
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = griffe.load("concombre", search_paths=[str(ROOT / "src")], docstring_parser="google")
-MODULES = sorted(path.stem for path in (ROOT / "docs" / "reference").glob("*.md") if path.stem != "index")
+REFERENCE = ROOT / "docs" / "reference"
+MODULES = sorted(
+    ".".join(path.relative_to(REFERENCE).with_suffix("").parts)
+    for path in REFERENCE.rglob("*.md")
+    if path.stem != "index"
+)
 
 
 def sections(obj: griffe.Object | griffe.Alias) -> dict[str, list[griffe.DocstringSection]]:
@@ -35,7 +40,7 @@ def test_every_reference_page_documents_a_module_with_all():
     assert MODULES
     for module in MODULES:
         assert PACKAGE[module].exports, f"concombre.{module} has no __all__"
-        page = (ROOT / "docs" / "reference" / f"{module}.md").read_text()
+        page = (REFERENCE / f"{module.replace('.', '/')}.md").read_text()
         assert f"::: concombre.{module}" in page
 
 
