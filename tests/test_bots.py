@@ -10,12 +10,14 @@ from hypothesis import given
 
 from concombre import (
     PACK,
+    Action,
     Bot,
     Card,
     InvalidArgumentError,
     MonteCarloBot,
     Phase,
     Play,
+    PlayerView,
     RandomBot,
     Rules,
     ThumbBot,
@@ -32,7 +34,7 @@ from concombre.simulate import simulate
 
 from .test_properties import games
 
-BOTS: list[Bot] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=4)]
+BOTS: list[Bot[PlayerView, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=4)]
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)

@@ -130,7 +130,7 @@ def test_play_refuses_an_unknown_bot():
 def test_simulate_prints_a_table_and_json():
     done = run("simulate", "--games", "40", "--bots", "thumb,random", "--workers", "2", "--seed", "3")
     assert done.returncode == 0, done.stderr
-    assert "thumb" in done.stdout and "penalty/round" in done.stdout and "40 games" in done.stdout
+    assert "thumb" in done.stdout and "points/round" in done.stdout and "40 games" in done.stdout
     data = json.loads(run("simulate", "--games", "10", "--bots", "thumb,random,thumb", "--json").stdout)
     assert data["games"] == 10 and [bot["name"] for bot in data["bots"]] == ["thumb", "random"]
     assert data["bots"][0]["seats"] == 20
@@ -149,7 +149,7 @@ def test_simulate_without_rich_prints_plain_text(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_rich)
     assert main(["simulate", "--games", "10", "--bots", "thumb,random"]) == 0
     captured = capsys.readouterr()
-    assert "penalty/round" in captured.out and "10/10 games" in captured.err
+    assert "points/round" in captured.out and "10/10 games" in captured.err
 
 
 def test_simulate_refuses_bad_arguments():

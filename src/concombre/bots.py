@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -30,12 +30,18 @@ from concombre.views import PlayerView
 __all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "ThumbBot", "bot_named"]
 
 
+ViewT = TypeVar("ViewT", contravariant=True)
+ActionT = TypeVar("ActionT", covariant=True)
+
+
 @runtime_checkable
-class Bot(Protocol):
-    """Anything that chooses a `Play` for the seat whose view it is given.
+class Bot(Protocol[ViewT, ActionT]):
+    """Anything that chooses an action for the seat whose view it is given.
 
     Bots are asked only on their own turn (``seen.to_play == seen.seat``);
     the table performs the other steps. Implement ``name`` and ``choose``.
+    A Concombre bot is a ``Bot[PlayerView, Action]``; a Rommé bot a
+    ``Bot[RommeView, RommeAction]``, asked for each step of its turn.
 
     Examples:
         >>> import random
@@ -54,7 +60,7 @@ class Bot(Protocol):
         """The bot's name, as simulations report it."""
         ...
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+    def choose(self, seen: ViewT, rng: random.Random) -> ActionT:
         """The action to take, given what the seat may see and a random generator."""
         ...
 
@@ -184,7 +190,7 @@ def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Ca
     return next(card.value for who, card in last if who == loser) if loser == seat else 0
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot}
+BOTS: dict[str, Callable[[], Bot[PlayerView, Action]]] = {"random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot}
 """The bots by name, as the command line knows them.
 
 Examples:
@@ -193,7 +199,7 @@ Examples:
 """
 
 
-def bot_named(name: str) -> Bot:
+def bot_named(name: str) -> Bot[PlayerView, Action]:
     """A new bot of this name (see `BOTS`).
 
     Raises:

@@ -264,9 +264,9 @@ def _console(stderr: bool = False) -> Any:
 
 
 def _print_summary(summary: Any) -> None:
-    header = ("bot", "seats", "wins", "first out", "penalty/round")
+    header = ("bot", "seats", "wins", "first out", "points/round")
     rows = [
-        (bot.name, str(bot.seats), str(bot.wins), str(bot.first_out), str(bot.penalty_per_round))
+        (bot.name, str(bot.seats), str(bot.wins), str(bot.first_out), str(bot.points_per_round))
         for bot in summary.bots
     ]
     footer = f"{summary.games} games; rounds per game {summary.rounds_per_game}; [95% confidence intervals]"

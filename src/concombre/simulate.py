@@ -1,5 +1,8 @@
 """Simulation at scale: many seeded games between bots, with confidence intervals.
 
+Both games are simulated: pass `concombre.romme.RommeRules` as ``rules`` to
+play German Rommé between Rommé bots.
+
 `simulate` plays ``games`` games and sums them up; `simulate_games` yields each
 game's result as it finishes, so a long run can show progress and be stopped
 without losing what finished. Every game depends only on the bots, the rules,
@@ -17,12 +20,15 @@ import random
 import statistics
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import Executor, Future, as_completed
+from typing import Any
 
 import attrs
 
+from concombre import romme
 from concombre.actions import apply, legal_actions
 from concombre.bots import Bot
 from concombre.errors import InvalidArgumentError
+from concombre.romme.rules import RommeRules
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.state import Phase
 from concombre.transitions import new_game
@@ -100,7 +106,8 @@ class GameResult:
         winner: The winning seat (C13).
         rounds: Rounds played.
         out: The seats in the order they were eliminated (C11).
-        penalties: Penalty points each seat took over the game (C9).
+        points: Each seat's points over the game: in Concombre the penalty
+            points it took (C9), in Rommé its final score (R13).
         rounds_played: Rounds each seat was dealt into.
 
     Examples:
@@ -115,7 +122,7 @@ class GameResult:
     winner: int
     rounds: int
     out: tuple[int, ...]
-    penalties: tuple[int, ...]
+    points: tuple[int, ...]
     rounds_played: tuple[int, ...]
 
 
@@ -130,7 +137,7 @@ def game_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def play_game(bots: Sequence[Bot], seed: int, number: int, rules: Rules = Rules()) -> GameResult:
+def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Rules | RommeRules = Rules()) -> GameResult:
     """Play game ``number`` of a simulation: the bots rotate one seat per game.
 
     Game ``number`` seats ``bots[(seat + number) % n]`` at each seat, deals
@@ -145,6 +152,8 @@ def play_game(bots: Sequence[Bot], seed: int, number: int, rules: Rules = Rules(
     count = len(bots)
     seated = [bots[(seat + number) % count] for seat in range(count)]
     rngs = [random.Random(f"{seed}:{number}:{seat}") for seat in range(count)]
+    if isinstance(rules, RommeRules):
+        return _play_romme(seated, rngs, game_seed(seed, number), number, rules)
     state = new_game(count, dealer=number % count, rules=rules, seed=game_seed(seed, number))
     penalties, rounds_played, out = [0] * count, [0] * count, []
     while state.phase is not Phase.GAME_OVER:
@@ -167,21 +176,49 @@ def play_game(bots: Sequence[Bot], seed: int, number: int, rules: Rules = Rules(
         winner=state.winner if state.winner is not None else -1,
         rounds=state.round_number,
         out=tuple(out),
-        penalties=tuple(penalties),
+        points=tuple(penalties),
         rounds_played=tuple(rounds_played),
     )
 
 
-def _play_games(bots: Sequence[Bot], seed: int, numbers: range, rules: Rules) -> list[GameResult]:
+def _play_romme(
+    seated: list[Bot[Any, Any]], rngs: list[random.Random], seed: int, number: int, rules: RommeRules
+) -> GameResult:
+    count = len(seated)
+    state = romme.new_game(count, dealer=number % count, rules=rules, seed=seed)
+    rounds_played = [0] * count
+    while state.phase is not romme.RommePhase.GAME_OVER:
+        seat = state.to_play
+        if seat is None:
+            if state.phase is romme.RommePhase.DEAL:
+                for player in state.contenders:
+                    rounds_played[player] += 1
+            state = romme.apply(state, romme.legal_actions(state)[0])
+        else:
+            state = romme.apply(state, seated[seat].choose(romme.view(state, seat), rngs[seat]))
+    return GameResult(
+        number=number,
+        bots=tuple(bot.name for bot in seated),
+        winner=state.winner if state.winner is not None else -1,
+        rounds=state.round_number,
+        out=(),
+        points=state.scores,
+        rounds_played=tuple(rounds_played),
+    )
+
+
+def _play_games(
+    bots: Sequence[Bot[Any, Any]], seed: int, numbers: range, rules: Rules | RommeRules
+) -> list[GameResult]:
     return [play_game(bots, seed, number, rules) for number in numbers]
 
 
 def simulate_games(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[Any, Any]],
     games: int,
     *,
     seed: int = 0,
-    rules: Rules = Rules(),
+    rules: Rules | RommeRules = Rules(),
     executor: Executor | None = None,
     chunk: int = 25,
 ) -> Generator[GameResult, None, None]:
@@ -213,7 +250,7 @@ def simulate_games(
             future.cancel()
 
 
-def _check(bots: Sequence[Bot], games: int, chunk: int) -> None:
+def _check(bots: Sequence[Bot[Any, Any]], games: int, chunk: int) -> None:
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidArgumentError(f"A game seats {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}.", "C1")
     for name, value in (("games", games), ("chunk", chunk)):
@@ -230,7 +267,8 @@ class BotSummary:
         seats: Seats it sat in, over all games.
         wins: The share of its seats that won the game.
         first_out: The share of its seats that were eliminated first.
-        penalty_per_round: Mean penalty points per round it was dealt into.
+        points_per_round: Mean points per round it was dealt into: penalty
+            points in Concombre (lower is better), score in Rommé (higher is better).
 
     Examples:
         >>> from concombre import RandomBot, ThumbBot
@@ -243,7 +281,7 @@ class BotSummary:
     seats: int
     wins: Interval
     first_out: Interval
-    penalty_per_round: Interval
+    points_per_round: Interval
 
 
 @attrs.frozen
@@ -290,7 +328,7 @@ def summarize(results: Iterable[GameResult]) -> Simulation:
         wins = sum(result.winner == seat for result, seat in seats)
         first = sum(bool(result.out) and result.out[0] == seat for result, seat in seats)
         per_round = [
-            result.penalties[seat] / result.rounds_played[seat] for result, seat in seats if result.rounds_played[seat]
+            result.points[seat] / result.rounds_played[seat] for result, seat in seats if result.rounds_played[seat]
         ]
         summaries.append(BotSummary(name, len(seats), proportion(wins, len(seats)),
                                     proportion(first, len(seats)), mean(per_round)))
@@ -298,11 +336,11 @@ def summarize(results: Iterable[GameResult]) -> Simulation:
 
 
 def simulate(
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[Any, Any]],
     games: int,
     *,
     seed: int = 0,
-    rules: Rules = Rules(),
+    rules: Rules | RommeRules = Rules(),
     executor: Executor | None = None,
     chunk: int = 25,
 ) -> Simulation:

@@ -113,11 +113,13 @@ class TerminalGame:
 
     state: GameState
     record: GameRecord
-    bots: tuple[Bot, ...]
+    bots: tuple[Bot[PlayerView, Action], ...]
     rngs: tuple[random.Random, ...]
 
     @classmethod
-    def start(cls, name: str, bots: Sequence[Bot], rules: Rules, seed: int | None = None) -> TerminalGame:
+    def start(
+        cls, name: str, bots: Sequence[Bot[PlayerView, Action]], rules: Rules, seed: int | None = None
+    ) -> TerminalGame:
         """A new game: the person named ``name`` at seat 0, then the bots going left."""
         players = [name, *(other for other in NAMES[1:] if other != name)][: len(bots) + 1]
         state = new_game(players, rules=rules, seed=secrets.randbits(64) if seed is None else seed)
