@@ -124,7 +124,7 @@ def test_play_with_mixed_bots_and_rules():
 
 def test_play_refuses_an_unknown_bot():
     done = run_with_input(["play", "--bots", "thumb,deep"], "")
-    assert done.returncode == 2 and "no bot named 'deep'" in done.stderr
+    assert done.returncode == 2 and "no concombre bot named 'deep'" in done.stderr
 
 
 def test_simulate_prints_a_table_and_json():
@@ -150,6 +150,12 @@ def test_simulate_without_rich_prints_plain_text(monkeypatch, capsys):
     assert main(["simulate", "--games", "10", "--bots", "thumb,random"]) == 0
     captured = capsys.readouterr()
     assert "points/round" in captured.out and "10/10 games" in captured.err
+
+
+def test_simulate_romme_between_the_solver_and_random_bots():
+    data = json.loads(run("simulate", "--game", "romme", "--games", "6", "--json").stdout)
+    assert [bot["name"] for bot in data["bots"]] == ["solver", "random"]
+    assert run("simulate", "--game", "romme", "--bots", "thumb,random").returncode == 2
 
 
 def test_simulate_refuses_bad_arguments():

@@ -233,6 +233,81 @@ def _state_memory(plays: int, seed: int) -> float:
     return used / len(kept)
 
 
+# -- German Rommé -----------------------------------------------------------------------
+
+
+def _romme_turns(rounds: int, seed: int, overhead: float) -> float:
+    """Mean µs of a turn, `draw_stock` + `discard` of a random card, legality checked, 4 players."""
+    from concombre import romme
+
+    rng = random.Random(seed)
+    total, turns = 0.0, 0
+    for number in range(rounds):
+        state = romme.deal(romme.new_game(4, seed=seed + number))
+        while state.phase is romme.RommePhase.DRAW:
+            hand = state.hands[state.to_play or 0]
+            choice = rng.random()
+            start = _clock()
+            drawn = romme.draw_stock(state)
+            state = romme.discard(drawn, hand[int(choice * len(hand))])
+            total += _clock() - start - overhead
+            turns += 1
+    return total / turns / 1000
+
+
+def _romme_solver_rounds(rounds: int, seed: int) -> float:
+    """Whole rounds between two solver bots per second."""
+    from concombre import romme
+    from concombre.romme.bots import SolverRommeBot
+
+    bot, rng = SolverRommeBot(), random.Random(seed)
+    begin = _clock()
+    for number in range(rounds):
+        state = romme.deal(romme.new_game(2, seed=seed + number))
+        while state.phase is not romme.RommePhase.ROUND_OVER:
+            state = romme.apply(state, bot.choose(romme.view(state, state.to_play or 0), rng))
+    return rounds / ((_clock() - begin) / 1e9)
+
+
+def _solver_times(hands: int, seed: int) -> tuple[float, float]:
+    """Median and 95th percentile ms of `best_melds` on 14-card hands with two jokers, nothing cached."""
+    from concombre.romme.cards import deck
+    from concombre.romme.solver import _search, best_melds
+
+    rng = random.Random(seed)
+    naturals = [card for card in deck() if not card.is_joker]
+    jokers = [card for card in deck() if card.is_joker][:2]
+    times = []
+    for _ in range(hands):
+        hand = rng.sample(naturals, 12) + jokers
+        _search.cache_clear()
+        begin = _clock()
+        best_melds(hand)
+        times.append((_clock() - begin) / 1e6)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+
+
+def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
+    import numpy  # an optional peer's dependency
+    from rlcard.games.gin_rummy.game import GinRummyGame  # an optional peer
+
+    rng = random.Random(seed)
+    game = GinRummyGame()
+    game.np_random = numpy.random.RandomState(seed)
+    total, steps = 0.0, 0
+    for _ in range(deals):
+        game.init_game()
+        while not game.is_over():
+            choice = rng.random()
+            start = _clock()
+            actions = game.judge.get_legal_actions()
+            game.step(actions[int(choice * len(actions))])
+            total += _clock() - start - overhead
+            steps += 1
+    return total / steps / 1000
+
+
 # -- the peers ------------------------------------------------------------------------
 
 
@@ -334,11 +409,20 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
          lambda: _per_call(states[: 20 * scale], lambda s: from_json(to_json(s), GameState))),
         ("concombre.memory", "Concombre memory of one more state after a play", "bytes",
          lambda: _state_memory(28, 5)),
+        ("romme.turn", "Rommé turn (draw_stock + discard), 4 players", "µs",
+         lambda: _romme_turns(3 * scale, 6, overhead)),
+        ("romme.rounds", "Rommé whole rounds between solver bots, 2 players", "rounds/s",
+         lambda: _romme_solver_rounds(scale, 7)),
+        ("romme.solver", "Rommé meld solver, 14 cards with 2 jokers (median)", "ms",
+         lambda: _solver_times(20 * scale, 8)[0]),
+        ("romme.solver.p95", "Rommé meld solver, 14 cards with 2 jokers (95th percentile)", "ms",
+         lambda: _solver_times(20 * scale, 8)[1]),
     ]
     missing = []
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
+        gin_rummy = _openspiel_game("gin_rummy")
         jobs += [
             ("open_spiel.oh_hell.step", "OpenSpiel oh_hell step (legal_actions + apply_action)", "µs",
              lambda: _openspiel_steps(oh_hell, 30 * scale, 1, overhead)),
@@ -346,12 +430,16 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
              lambda: _openspiel_playouts(oh_hell, 30 * scale, 2)),
             ("open_spiel.hearts.step", "OpenSpiel hearts step (legal_actions + apply_action)", "µs",
              lambda: _openspiel_steps(hearts, 5 * scale, 3, overhead)),
+            ("open_spiel.gin_rummy.step", "OpenSpiel gin_rummy step (legal_actions + apply_action)", "µs",
+             lambda: _openspiel_steps(gin_rummy, 2 * scale, 4, overhead)),
         ]
     elif peers:
         missing.append("OpenSpiel is not installed: pip install 'concombre[bench]' to measure it.")
     if peers and _installed("rlcard"):
         jobs.append(("rlcard.bridge.step", "RLCard bridge step (legal actions + game.step)", "µs",
                      lambda: _rlcard_bridge_steps(3 * scale, 4, overhead)))
+        jobs.append(("rlcard.gin_rummy.step", "RLCard gin rummy step (legal actions + game.step)", "µs",
+                     lambda: _rlcard_gin_steps(scale, 5, overhead)))
     elif peers:
         missing.append("RLCard is not installed: pip install 'concombre[bench]' to measure it.")
     return jobs, missing
@@ -402,6 +490,14 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
         add("3. RLCard bridge step / step", speed, ">= 4", speed >= 4)
     memory = report.figure("concombre.memory")
     add("4. bytes of one more state / 1024", memory / 1024, "<= 1", memory <= 1024)
+    if "open_spiel.gin_rummy.step" in keys:
+        turn = report.figure("romme.turn") / report.figure("open_spiel.gin_rummy.step")
+        add("5. Rommé turn / OpenSpiel gin_rummy step", turn, "<= 1", turn <= 1)
+    if "rlcard.gin_rummy.step" in keys:
+        third = report.figure("romme.turn") / report.figure("rlcard.gin_rummy.step")
+        add("6. Rommé turn / RLCard gin rummy step", third, "<= 0.333", third <= 1 / 3)
+    solver = report.figure("romme.solver")
+    add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)
     return tuple(ratios)
 
 

@@ -84,8 +84,11 @@ def _parser() -> argparse.ArgumentParser:
         "eliminations and penalty per round with 95%% confidence intervals.",
     )
     simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    simulate.add_argument("--bots", default="thumb,random", help="one bot kind per seat, comma-separated "
-                          "(default thumb,random)")
+    simulate.add_argument("--game", choices=("concombre", "romme"), default="concombre",
+                          help="the game: concombre (default) or romme (German Rommé)")
+    simulate.add_argument("--bots", default=None, help="one bot kind per seat, comma-separated: random, thumb "
+                          "or mc for Concombre (default thumb,random); random or solver for Rommé "
+                          "(default solver,random)")
     simulate.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
     simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -149,13 +152,19 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_list(text: str) -> list[Any]:
-    from concombre.bots import bot_named
+def _bot_list(text: str, game: str = "concombre") -> list[Any]:
+    from concombre.bots import BOTS
+    from concombre.romme.bots import ROMME_BOTS
 
+    known: dict[str, Any] = dict(ROMME_BOTS if game == "romme" else BOTS)
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidArgumentError("--bots needs at least one bot: random, thumb or mc.")
-    return [bot_named(name) for name in names]
+        raise InvalidArgumentError(f"--bots needs at least one bot: {', '.join(sorted(known))}.")
+    for name in names:
+        if name not in known:
+            choices = ", ".join(sorted(known))
+            raise InvalidArgumentError(f"There is no {game} bot named {name!r}; choose from {choices}.")
+    return [known[name]() for name in names]
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -200,9 +209,12 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
+    from concombre.romme.rules import RommeRules
     from concombre.simulate import GameResult, simulate_games, summarize
 
-    bots = _bot_list(args.bots)
+    default = "solver,random" if args.game == "romme" else "thumb,random"
+    bots = _bot_list(args.bots or default, args.game)
+    rules: Rules | RommeRules = RommeRules() if args.game == "romme" else _rules(args)
     if args.games < 1 or args.workers < 1:
         raise InvalidArgumentError("--games and --workers must be at least 1.")
     results: list[GameResult] = []
@@ -210,7 +222,7 @@ def _simulate(args: argparse.Namespace) -> int:
     executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         with _Progress(args.games) as advance:
-            for result in simulate_games(bots, args.games, seed=args.seed, rules=_rules(args), executor=executor):
+            for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, executor=executor):
                 results.append(result)
                 advance()
     except KeyboardInterrupt:

@@ -32,9 +32,10 @@ _TEXT = re.compile(r"^(?:(10|[2-9TJQKA])([CDHS])([12])|JK([1-6]))$")
 
 
 def _card_index(rank: Rank | None, suit: Suit | None, copy: int) -> int:
+    """The card's place in sorting order: rank, suit, copy, then the jokers (0-103, 104-109)."""
     if rank is None:
         return 104 + copy - 1
-    return (copy - 1) * 52 + (rank - 2) * 4 + _SUITS.index(suit)
+    return (rank - 2) * 8 + _SUITS.index(suit) * 2 + copy - 1
 
 
 @functools.total_ordering
@@ -100,9 +101,9 @@ class RommeCard:
                 "R2",
             )
         if found.group(4):
-            return _CARDS[104 + int(found.group(4)) - 1]
+            return _BY_INDEX[104 + int(found.group(4)) - 1]
         rank = Rank(10) if found.group(1) in ("10", "T") else _RANKS[found.group(1)]
-        return cls(rank, Suit(found.group(2)), int(found.group(3)))
+        return _BY_INDEX[_card_index(rank, Suit(found.group(2)), int(found.group(3)))]
 
     @property
     def is_joker(self) -> bool:
@@ -127,13 +128,7 @@ class RommeCard:
     def __lt__(self, other: Any) -> bool:
         if not isinstance(other, RommeCard):
             return NotImplemented
-        return _sort_key(self) < _sort_key(other)
-
-
-def _sort_key(card: RommeCard) -> tuple[int, int, int]:
-    if card.rank is None:
-        return (99, 0, card.copy)
-    return (int(card.rank), _SUITS.index(card.suit), card.copy)
+        return self._index < other._index
 
 
 _RANKS = {rank.symbol: rank for rank in Rank}
@@ -178,6 +173,9 @@ def cards_of(text: str) -> list[RommeCard]:
     return [RommeCard.parse(word) for word in text.split()]
 
 
+_BY_INDEX: tuple[RommeCard, ...] = tuple(sorted(_CARDS + _CARDS[104:104]))
+
+
 def card_at(index: int) -> RommeCard:
-    """The card with this index (0-103 natural cards, 104-109 jokers)."""
-    return _CARDS[index]
+    """The card with this sorting index (0-103 natural cards, 104-109 jokers)."""
+    return _BY_INDEX[index]

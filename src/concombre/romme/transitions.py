@@ -6,7 +6,9 @@ action the rules forbid raises `IllegalActionError` naming the ruling (R15).
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import operator
 import secrets
 import struct
 from collections.abc import Sequence
@@ -252,17 +254,37 @@ def draw_discard(state: RommeState) -> RommeState:
     return _take(state, card, discard_pile=state.discard_pile[:-1], drawn=card)
 
 
-def _take(state: RommeState, card: RommeCard, **changes: object) -> RommeState:
+def _take(state: RommeState, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
+          discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> RommeState:
     seat = state.to_play
     assert seat is not None
-    return attrs.evolve(
-        state, phase=RommePhase.PLAY, hands=_with_hand(state, seat, tuple(sorted((*state.hands[seat], card)))),
-        **changes,  # type: ignore[arg-type]
+    return RommeState(
+        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
+        RommePhase.PLAY, seat, _with_hand(state, seat, _added(state.hands[seat], card)),
+        state.stock if stock is None else stock, state.discard_pile if discard_pile is None else discard_pile,
+        state.melds, state.opened, state.rebuilds, drawn, state.out, state.last_result,
     )
 
 
 def _with_hand(state: RommeState, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tuple[RommeCard, ...], ...]:
     return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+
+
+_ORDER = operator.attrgetter("_index")
+
+
+def _added(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...]:
+    """``hand`` with ``card``, kept sorted."""
+    position = bisect.bisect(hand, card._index, key=_ORDER)
+    return (*hand[:position], card, *hand[position:])
+
+
+def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...] | None:
+    """``hand`` less ``card``, or None if it does not hold it."""
+    position = bisect.bisect_left(hand, card._index, key=_ORDER)
+    if position == len(hand) or hand[position]._index != card._index:
+        return None
+    return (*hand[:position], *hand[position + 1 :])
 
 
 # -- melding, laying off, exchanging -----------------------------------------------------------
@@ -275,14 +297,15 @@ def _playing_seat(state: RommeState, what: str) -> int:
 
 
 def _take_from_hand(state: RommeState, seat: int, cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
-    hand = list(state.hands[seat])
+    hand: tuple[RommeCard, ...] | None = state.hands[seat]
     for card in cards:
         if not isinstance(card, RommeCard):
             raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
-        if card not in hand:
+        hand = _without(hand, card)  # type: ignore[arg-type]
+        if hand is None:
             raise IllegalActionError(f"You do not hold {card}.", "R15")
-        hand.remove(card)
-    return tuple(hand)
+    assert hand is not None
+    return hand
 
 
 def meld_cards(state: RommeState, melds: Sequence[Sequence[RommeCard]]) -> RommeState:
@@ -424,7 +447,8 @@ def discard(state: RommeState, card: RommeCard) -> RommeState:
     """
     seat = _playing_seat(state, "No card can be discarded")
     hand = _take_from_hand(state, seat, [card])
-    if card == state.drawn and hand and not state.rules.may_return_discard:
+    drawn = state.drawn
+    if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
         raise IllegalActionError(
             f"You took {card} from the discard pile this turn, so you may not discard it now.", "R7a"
         )
@@ -441,9 +465,10 @@ def discard(state: RommeState, card: RommeCard) -> RommeState:
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    return attrs.evolve(
-        state, hands=_with_hand(state, seat, hand), discard_pile=pile, stock=stock, rebuilds=rebuilds,
-        phase=RommePhase.DRAW, to_play=following, drawn=None,
+    return RommeState(
+        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
+        RommePhase.DRAW, following, _with_hand(state, seat, hand), stock, pile, state.melds, state.opened,
+        rebuilds, None, state.out, state.last_result,
     )
 
 
