@@ -25,11 +25,14 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
+from concombre import romme
 from concombre.actions import Action, Deal, Play, ResolveTrick, ScoreRound
 from concombre.cards import Card
-from concombre.errors import ConcombreError, FormatError, InvalidArgumentError
+from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.rebuild import StateParts, rebuild_state, state_parts
 from concombre.records import GameRecord
+from concombre.romme import melds as romme_melds
+from concombre.romme.checks import check_romme_state, check_romme_view
 from concombre.rules import Rules
 from concombre.state import GameState, Phase, RoundResult
 from concombre.views import PlayerView
@@ -45,6 +48,10 @@ FORMATS: Mapping[str, type] = {
     "concombre.state/1": GameState,
     "concombre.view/1": PlayerView,
     "concombre.record/1": GameRecord,
+    "concombre.romme.action/1": romme.RommeAction,  # type: ignore[dict-item]  # a union of action classes
+    "concombre.romme.state/1": romme.RommeState,
+    "concombre.romme.view/1": romme.RommeView,
+    "concombre.romme.record/1": romme.RommeRecord,
 }
 """Every document format this version reads and writes, with the type it holds.
 
@@ -54,16 +61,24 @@ Examples:
     True
 """
 
-_ACTION_CLASSES = (Deal, Play, ResolveTrick, ScoreRound)
-_FORMAT_OF: dict[type, str] = {kind: name for name, kind in FORMATS.items() if kind not in _ACTION_CLASSES}
-_FORMAT_OF |= dict.fromkeys(_ACTION_CLASSES, "concombre.action/1")
-_ACTION_TYPES: dict[str, type] = {
-    "deal": Deal,
-    "play": Play,
-    "resolve_trick": ResolveTrick,
-    "score_round": ScoreRound,
+_ACTION_TYPES: dict[str, dict[str, type]] = {
+    "concombre.action/1": {"deal": Deal, "play": Play, "resolve_trick": ResolveTrick, "score_round": ScoreRound},
+    "concombre.romme.action/1": {
+        "deal": romme.Deal,
+        "draw_stock": romme.DrawStock,
+        "draw_discard": romme.DrawDiscard,
+        "meld": romme.MeldCards,
+        "lay_off": romme.LayOff,
+        "exchange_joker": romme.ExchangeJoker,
+        "discard": romme.Discard,
+        "score_round": romme.ScoreRound,
+    },
 }
-_ACTION_NAMES = {kind: name for name, kind in _ACTION_TYPES.items()}
+_ACTION_NAMES = {kind: name for types in _ACTION_TYPES.values() for name, kind in types.items()}
+_ACTION_FORMAT = {kind: form for form, types in _ACTION_TYPES.items() for kind in types.values()}
+_ACTION_CLASSES = tuple(_ACTION_NAMES)
+_FORMAT_OF: dict[type, str] = {kind: name for name, kind in FORMATS.items() if not name.endswith("action/1")}
+_FORMAT_OF |= _ACTION_FORMAT
 _LIMIT = 2**64
 _MAX_ITEMS = 10_000
 _MAX_TEXT = 200
@@ -182,25 +197,65 @@ def _object_hook(kind: type, converter: cattrs.Converter) -> Callable[[Any, Any]
     return structure
 
 
-def _action(value: Any, _: Any) -> Action:
-    if type(value) is not dict:
-        raise _RefusedError(f"expected an action object, found {_json_type(value)}")
-    name = value.get("type")
-    kind = _ACTION_TYPES.get(name) if type(name) is str else None
-    if kind is None:
-        raise _RefusedError(f"expected an action whose type is one of {', '.join(map(repr, _ACTION_TYPES))}")
-    body = {key: item for key, item in value.items() if key != "type"}
-    action: Action = _CONVERTER.structure(body, kind)
-    return action
+def _action_hook(form: str) -> Callable[[Any, Any], Any]:
+    types = _ACTION_TYPES[form]
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not dict:
+            raise _RefusedError(f"expected an action object, found {_json_type(value)}")
+        name = value.get("type")
+        kind = types.get(name) if type(name) is str else None
+        if kind is None:
+            raise _RefusedError(f"expected an action whose type is one of {', '.join(map(repr, types))}")
+        body = {key: item for key, item in value.items() if key != "type"}
+        return _CONVERTER.structure(body, kind)
+
+    return structure
 
 
-def _unstructure_action(action: Action) -> dict[str, Any]:
+def _unstructure_action(action: Any) -> dict[str, Any]:
     body: dict[str, Any] = {"type": _ACTION_NAMES[type(action)]}
-    if isinstance(action, Play):
-        body["card"] = str(action.card)
-    elif isinstance(action, Deal) and action.deck is not None:
-        body["deck"] = [str(card) for card in action.deck]
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        if value is not None or field.name not in ("deck", "end"):
+            body[field.name] = _CONVERTER.unstructure(value)
     return body
+
+
+def _romme_card(value: Any, _: Any) -> romme.RommeCard:
+    if type(value) is not str:
+        raise _RefusedError(f'expected a card such as "QH1", found {_json_type(value)}')
+    if len(value) > 4 or value != value.strip():
+        raise _RefusedError(f'expected a card such as "QH1", not {value[:10]!r}')
+    return romme.RommeCard.parse(value)
+
+
+def _romme_phase(value: Any, _: Any) -> romme.RommePhase:
+    names = [phase.value for phase in romme.RommePhase]
+    if type(value) is not str or value not in names:
+        raise _RefusedError(f"expected one of {', '.join(map(repr, names))}")
+    return romme.RommePhase(value)
+
+
+def _meld(value: Any, _: Any) -> romme.Meld:
+    if type(value) is not dict or set(value) != {"kind", "cards", "owners"}:
+        raise _RefusedError('expected a meld as {"kind": ..., "cards": [...], "owners": [...]}')
+    cards = _CONVERTER.structure(value["cards"], tuple[romme.RommeCard, ...])
+    owners = _CONVERTER.structure(value["owners"], tuple[int, ...])
+    if value["kind"] not in ("set", "run") or len(owners) != len(cards) or not all(0 <= o < 6 for o in owners):
+        raise _RefusedError("expected a set or a run, with one owner seat per card")
+    try:
+        meld = romme_melds._build(cards, owners)
+    except IllegalActionError as err:
+        raise _RefusedError(f"{err.reason} [{err.ruling}]") from None
+    if meld.kind != value["kind"]:
+        raise _RefusedError(f"these cards make a {meld.kind}, not a {value['kind']}")
+    return meld
+
+
+def _unstructure_meld(meld: romme.Meld) -> dict[str, Any]:
+    return {"kind": meld.kind, "cards": [str(card) for card in meld.cards],
+            "owners": [place.owner for place in meld.places]}
 
 
 def _make_converter() -> cattrs.Converter:
@@ -211,9 +266,18 @@ def _make_converter() -> cattrs.Converter:
     for primitive, hook in hooks:
         converter.register_structure_hook(primitive, hook)
     converter.register_structure_hook_func(lambda kind: kind == tuple[int, Card], _seat_card)
-    converter.register_structure_hook_func(lambda kind: kind == Action, _action)
+    converter.register_structure_hook_func(lambda kind: kind == Action, _action_hook("concombre.action/1"))
+    converter.register_structure_hook_func(
+        lambda kind: kind == romme.RommeAction, _action_hook("concombre.romme.action/1")
+    )
+    converter.register_structure_hook(romme.RommeCard, _romme_card)
+    converter.register_structure_hook(romme.RommePhase, _romme_phase)
+    converter.register_structure_hook(romme.Meld, _meld)
+    converter.register_unstructure_hook(romme.RommeCard, str)
+    converter.register_unstructure_hook(romme.Meld, _unstructure_meld)
     converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
-    for kind in (Rules, RoundResult, PlayerView, StateParts, GameRecord, *_ACTION_CLASSES):
+    romme_kinds = (romme.RommeRules, romme.RommeRoundResult, romme.RommeView, romme.RommeState, romme.RommeRecord)
+    for kind in (Rules, RoundResult, PlayerView, StateParts, GameRecord, *romme_kinds, *_ACTION_CLASSES):
         converter.register_structure_hook(kind, _object_hook(kind, converter))
     converter.register_unstructure_hook(Card, str)
     for action in _ACTION_CLASSES:
@@ -230,7 +294,7 @@ _CONVERTER = _make_converter()
 # -- documents -------------------------------------------------------------------
 
 
-def to_dict(value: Card | Rules | Action | GameState | PlayerView | GameRecord) -> dict[str, Any]:
+def to_dict(value: Any) -> dict[str, Any]:
     """The JSON document of a value, as a dict of JSON types (lists, not tuples).
 
     Examples:
@@ -250,7 +314,7 @@ def to_dict(value: Card | Rules | Action | GameState | PlayerView | GameRecord) 
     return {"format": name, **body}
 
 
-def to_json(value: Card | Rules | Action | GameState | PlayerView | GameRecord, *, indent: int | None = None) -> str:
+def to_json(value: Any, *, indent: int | None = None) -> str:
     """The JSON text of a value's document (see `to_dict`).
 
     Examples:
@@ -289,7 +353,7 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         raise FormatError(f"expected a document object, found {_json_type(document)}")
     name = document.get("format")
     kind = _kind_of(name)
-    if expected is not None and not (kind is expected or (name == "concombre.action/1" and expected in _ACTION_NAMES)):
+    if expected is not None and not (kind is expected or _ACTION_FORMAT.get(expected) == name):
         wanted = _FORMAT_OF.get(expected, getattr(expected, "__name__", str(expected)))
         raise FormatError(f"expected a {wanted} document, found {name}", "$.format")
     body = {key: value for key, value in document.items() if key != "format"}
@@ -328,7 +392,12 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
     return from_dict(document, expected)
 
 
-def json_schema(kind: Literal["action", "record", "state", "view"]) -> dict[str, Any]:
+SchemaKind = Literal[
+    "action", "record", "state", "view", "romme.action", "romme.record", "romme.state", "romme.view"
+]
+
+
+def json_schema(kind: SchemaKind) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a document kind, as shipped in the package.
 
     Front-ends in other languages can validate what they receive with it.
@@ -338,8 +407,10 @@ def json_schema(kind: Literal["action", "record", "state", "view"]) -> dict[str,
         >>> json_schema("view")["properties"]["format"]
         {'const': 'concombre.view/1'}
     """
-    if kind not in ("action", "record", "state", "view"):
-        raise FormatError(f"there is no schema for {kind!r}; expected action, record, state or view")
+    kinds = ("action", "record", "state", "view")
+    if kind not in (*kinds, *(f"romme.{name}" for name in kinds)):
+        raise FormatError(f"there is no schema for {kind!r}; expected action, record, state or view, "
+                          "or romme.action, romme.record, romme.state or romme.view")
     text = resources.files("concombre").joinpath("schemas", f"{kind}.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -373,6 +444,10 @@ def _load(kind: type, body: dict[str, Any]) -> Any:
         raise FormatError(message, path, getattr(_first_cause(exc), "ruling", None)) from None
     if isinstance(loaded, PlayerView):
         _check_view(loaded)
+    elif isinstance(loaded, romme.RommeState):
+        check_romme_state(loaded)
+    elif isinstance(loaded, romme.RommeView):
+        check_romme_view(loaded)
     return loaded
 
 

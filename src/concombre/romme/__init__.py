@@ -33,6 +33,13 @@ from concombre.romme.actions import (
 from concombre.romme.cards import JOKER_VALUE, RommeCard, cards_of, deck, rank_value
 from concombre.romme.melds import Meld, Place, exchange_joker, lay_off, make_meld, why_not_meld
 from concombre.romme.options import exchange_options, lay_off_options, meld_actions, meld_options, opening_value
+from concombre.romme.records import (
+    RommeRecord,
+    parse_romme_action,
+    replay_romme,
+    replay_romme_states,
+    romme_action_text,
+)
 from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS, RommeRules
 from concombre.romme.state import RommePhase, RommeRoundResult, RommeState
 from concombre.romme.transitions import (
@@ -65,6 +72,7 @@ __all__ = [
     "RommeAction",
     "RommeCard",
     "RommePhase",
+    "RommeRecord",
     "RommeRoundResult",
     "RommeRules",
     "RommeState",
@@ -92,7 +100,11 @@ __all__ = [
     "meld_options",
     "new_game",
     "opening_value",
+    "parse_romme_action",
     "rank_value",
+    "replay_romme",
+    "replay_romme_states",
+    "romme_action_text",
     "score_round",
     "view",
     "why_illegal",

@@ -1,0 +1,150 @@
+"""Checking a loaded Rommé state or view: every card in one place, valid melds, consistent turns.
+
+A Rommé state read from a document is refused with `FormatError`, naming the
+offending field, unless the invariants every reachable state keeps hold.
+"""
+
+from __future__ import annotations
+
+from concombre.errors import FormatError, IllegalActionError
+from concombre.romme.cards import deck
+from concombre.romme.melds import Meld, _build
+from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS
+from concombre.romme.state import RommePhase, RommeState
+from concombre.romme.views import RommeView
+
+__all__ = ["check_meld", "check_romme_state", "check_romme_view"]
+
+_IN_ROUND = (RommePhase.DRAW, RommePhase.PLAY, RommePhase.ROUND_OVER)
+
+
+def check_meld(meld: Meld, path: str) -> None:
+    """A meld as it lies is a valid meld whose places stand for what the rules say (R5, R6).
+
+    Examples:
+        >>> from concombre.romme import cards_of, make_meld
+        >>> check_meld(make_meld(cards_of("QH1 QS1 QD1"), owner=0), "$.melds[0]") is None
+        True
+    """
+    try:
+        again = _build(meld.cards, tuple(place.owner for place in meld.places))
+    except IllegalActionError as err:
+        raise FormatError(err.reason, path, err.ruling) from None
+    if again != meld:
+        raise FormatError("the places do not stand for what these cards, in this order, make", path, "R6")
+
+
+def _seats(count: int, values: tuple[object, ...], field: str) -> None:
+    if len(values) != count:
+        raise FormatError(f"expected one entry per player ({count})", f"$.{field}")
+
+
+def check_romme_state(state: RommeState) -> None:
+    """Refuse, with `FormatError`, a state no game of Rommé could reach.
+
+    Examples:
+        >>> from concombre.romme import deal, new_game
+        >>> check_romme_state(deal(new_game(3, seed=1))) is None
+        True
+    """
+    count = len(state.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise FormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", "$.players", "R1")
+    if len(set(state.players)) < count or not all(name.strip() for name in state.players):
+        raise FormatError("names must be distinct and non-empty", "$.players")
+    for field in ("scores", "hands", "opened"):
+        _seats(count, getattr(state, field), field)
+    if not 0 <= state.seed < 2**64:
+        raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
+    if not state.contenders or list(state.contenders) != sorted(set(state.contenders)) or not all(
+        0 <= seat < count for seat in state.contenders
+    ):
+        raise FormatError("contenders are distinct seats in order", "$.contenders", "R14")
+    if not 0 <= state.dealer < count:
+        raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer")
+    if not 1 <= state.round_number <= 10_000:
+        raise FormatError("the round number must be from 1 to 10000", "$.round_number")
+    if not 0 <= state.rebuilds <= state.rules.rebuilds:
+        raise FormatError(f"the stock is rebuilt at most {state.rules.rebuilds} times", "$.rebuilds", "R12")
+    _check_turn(state)
+    _check_cards(state)
+
+
+def _check_turn(state: RommeState) -> None:
+    turn = state.phase in (RommePhase.DRAW, RommePhase.PLAY)
+    if turn != (state.to_play is not None) or (turn and state.to_play not in state.contenders):
+        raise FormatError("a contender is to play exactly while a turn is on", "$.to_play", "R7")
+    drawn = state.drawn
+    on_table = drawn is not None and any(drawn in meld.cards for meld in state.melds)
+    if drawn is not None and (
+        state.phase is not RommePhase.PLAY or not (drawn in state.hands[state.to_play or 0] or on_table)
+    ):
+        raise FormatError(
+            "the card just taken from the discard pile is in the hand of the player to play, or melded",
+            "$.drawn",
+            "R7",
+        )
+    if state.out is not None and (state.phase is not RommePhase.ROUND_OVER or state.hands[state.out]):
+        raise FormatError("the player out has an empty hand and the round is over", "$.out", "R11")
+    if state.phase is RommePhase.DRAW and not state.stock:
+        raise FormatError("a turn starts with a stock to draw from", "$.stock", "R7")
+    if state.phase is RommePhase.GAME_OVER and len(state.contenders) != 1:
+        raise FormatError("the game is over when one player leads", "$.contenders", "R14")
+    result = state.last_result
+    if result is not None:
+        expected = state.round_number if state.phase is RommePhase.GAME_OVER else state.round_number - 1
+        if result.round_number != expected:
+            raise FormatError(f"the last scored round is round {expected}", "$.last_result.round_number")
+    elif state.round_number != 1 or any(state.scores):
+        raise FormatError("every round after the first follows a scored round", "$.last_result")
+
+
+def _check_cards(state: RommeState) -> None:
+    seen: set[object] = set()
+    places = [(f"$.hands[{seat}]", hand) for seat, hand in enumerate(state.hands)]
+    places += [("$.stock", state.stock), ("$.discard_pile", state.discard_pile)]
+    places += [(f"$.melds[{index}]", meld.cards) for index, meld in enumerate(state.melds)]
+    for path, cards in places:
+        for card in cards:
+            if card in seen:
+                raise FormatError(f"{card} is in two places at once", path, "R2")
+            seen.add(card)
+    game_cards = set(deck(state.rules.jokers))
+    if state.phase in _IN_ROUND and seen != game_cards:
+        raise FormatError(f"every one of the game's {len(game_cards)} cards is in one place during a round", "$", "R2")
+    if state.phase not in _IN_ROUND and seen:
+        raise FormatError("no cards are out between rounds", "$.hands", "R4")
+    for seat, hand in enumerate(state.hands):
+        limit = 14 if state.phase is RommePhase.PLAY and seat == state.to_play else 13
+        if len(hand) > limit:
+            raise FormatError(f"a hand holds at most {limit} cards here: 13 dealt, one drawn", f"$.hands[{seat}]", "R7")
+        if list(hand) != sorted(hand):
+            raise FormatError("a hand is listed in sorted order", f"$.hands[{seat}]")
+        if seat not in state.contenders and (hand or state.opened[seat]):
+            raise FormatError("a player sitting the round out holds nothing", f"$.hands[{seat}]", "R14")
+    for index, meld in enumerate(state.melds):
+        check_meld(meld, f"$.melds[{index}]")
+        if any(not state.opened[place.owner] for place in meld.places):
+            raise FormatError("only a player who has opened fills places on the table", f"$.melds[{index}]", "R8")
+
+
+def check_romme_view(seen: RommeView) -> None:
+    """Refuse, with `FormatError`, a view whose parts disagree.
+
+    Examples:
+        >>> from concombre.romme import deal, new_game, view
+        >>> check_romme_view(view(deal(new_game(3, seed=1)), 0)) is None
+        True
+    """
+    count = len(seen.players)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise FormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", "$.players", "R1")
+    for field in ("hand_sizes", "opened", "scores"):
+        _seats(count, getattr(seen, field), field)
+    if not 0 <= seen.seat < count or seen.hand_sizes[seen.seat] != len(seen.hand):
+        raise FormatError("the seat's hand size is the size of its hand", "$.hand_sizes")
+    everything = [*seen.hand, *seen.discard_pile, *(card for meld in seen.melds for card in meld.cards)]
+    if len(set(everything)) != len(everything):
+        raise FormatError("a card is in two places at once", "$.hand", "R2")
+    for index, meld in enumerate(seen.melds):
+        check_meld(meld, f"$.melds[{index}]")
