@@ -110,3 +110,25 @@ def test_strength_ordering_in_a_small_seeded_tournament():
     thumb_vs_random = simulate([ThumbBot(), RandomBot()], 200, seed=1)
     assert thumb_vs_random.bot("thumb").wins.excludes(0.5)
     assert thumb_vs_random.bot("thumb").wins.value > 0.5
+
+
+def test_the_romme_solver_bot_beats_random_play():
+    from concombre.romme import RommeRules
+    from concombre.romme.bots import RandomRommeBot, SolverRommeBot
+
+    result = simulate([SolverRommeBot(), RandomRommeBot()], 40, seed=1, rules=RommeRules())
+    assert result.bot("solver").wins.low > 0.5
+
+
+def test_romme_bots_are_picklable_and_deterministic():
+    from concombre.romme import deal as romme_deal
+    from concombre.romme import draw_stock as romme_draw
+    from concombre.romme import new_game as romme_new_game
+    from concombre.romme import view as romme_view
+    from concombre.romme.bots import RandomRommeBot, SolverRommeBot
+
+    state = romme_draw(romme_deal(romme_new_game(2, seed=3)))
+    seen = romme_view(state, state.to_play or 0)
+    for bot in (RandomRommeBot(), SolverRommeBot()):
+        assert pickle.loads(pickle.dumps(bot)) == bot
+        assert bot.choose(seen, random.Random(2)) == bot.choose(seen, random.Random(2))

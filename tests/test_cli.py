@@ -175,3 +175,30 @@ def test_import_concombre_stays_light():
     code = "import sys, concombre; print(sorted(m for m in ('rich', 'cattrs', 'distributed') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_play_a_whole_game_of_romme_with_auto_and_replay_it(tmp_path):
+    record = tmp_path / "romme.json"
+    done = run_with_input(["play", "--game", "romme", "--players", "2", "--seed", "6", "--save", str(record)],
+                          "auto\n" * 3000)
+    assert done.returncode == 0, done.stderr
+    assert "German Rommé: you are You, against Bea (solver)." in done.stdout
+    assert "Your hand:" in done.stdout and "Discard pile top:" in done.stdout
+    assert "wins with" in done.stdout
+    replayed = run("replay", str(record))
+    assert replayed.returncode == 0 and replayed.stdout.rstrip().endswith("wins.")
+
+
+def test_play_romme_refuses_bad_steps_with_the_reason():
+    answers = "x\ns\ndiscard ZZ1\nlay off QH1 on 0 high\nhint\nhelp\n"
+    done = run_with_input(["play", "--game", "romme", "--players", "3", "--seed", "6", "--bots", "random"], answers)
+    out = done.stdout
+    assert "expected an action" in out and "is not a Rommé card" in out
+    assert "[R8]" in out or "[R15]" in out  # no lay-off before opening, or a card not held
+    assert "The solver would play:" in out and "You leave the table." in out
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+def test_play_romme_refuses_seven_players():
+    done = run_with_input(["play", "--game", "romme", "--players", "7"], "")
+    assert done.returncode == 2 and "2 to 6 players" in done.stderr

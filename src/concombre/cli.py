@@ -70,8 +70,10 @@ def _parser() -> argparse.ArgumentParser:
         "or the card itself (QH, 10h); end of input or Ctrl-C leaves the game.",
     )
     _players_option(play, 3)
-    play.add_argument("--bots", default="thumb", help="the bots' kinds, comma-separated, repeated round the "
-                      "table: random, thumb or mc (default thumb)")
+    play.add_argument("--game", choices=("concombre", "romme"), default="concombre",
+                      help="the game: concombre (default) or romme (German Rommé, 2-6 players)")
+    play.add_argument("--bots", default=None, help="the bots' kinds, comma-separated, repeated round the "
+                      "table: random, thumb or mc (default thumb); for Rommé random or solver (default solver)")
     play.add_argument("--seed", type=int, help="the game's seed (default: unpredictable)")
     play.add_argument("--name", default="You", help="your name at the table (default You)")
     play.add_argument("--save", type=Path, metavar="FILE", help="save the game record to FILE (.json for JSON)")
@@ -168,13 +170,27 @@ def _bot_list(text: str, game: str = "concombre") -> list[Any]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from concombre.terminal import TerminalGame
+    game: Any
+    if args.game == "romme":
+        from concombre.romme.rules import MAX_PLAYERS as ROMME_MAX
+        from concombre.romme.rules import RommeRules
+        from concombre.terminal_romme import RommeTerminal
 
-    bots = _bot_list(args.bots)
-    game = TerminalGame.start(
-        args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)], _rules(args), args.seed
-    )
-    status = game.run(input, print)
+        if args.players > ROMME_MAX:
+            raise InvalidArgumentError(f"German Rommé is played by 2 to {ROMME_MAX} players, not {args.players}.",
+                                       "R1")
+        bots = _bot_list(args.bots or "solver", "romme")
+        game = RommeTerminal.start(
+            args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)], RommeRules(), args.seed
+        )
+    else:
+        from concombre.terminal import TerminalGame
+
+        bots = _bot_list(args.bots or "thumb")
+        game = TerminalGame.start(
+            args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)], _rules(args), args.seed
+        )
+    status: int = game.run(input, print)
     if args.save is not None:
         game.save(args.save)
         print(f"The game record is saved in {args.save}.")
@@ -184,6 +200,7 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from concombre.errors import FormatError
     from concombre.records import GameRecord, replay_states
+    from concombre.romme.records import RommeRecord
     from concombre.story import describe_rules, tell_game
 
     try:
@@ -194,9 +211,20 @@ def _replay(args: argparse.Namespace) -> int:
         if text.lstrip().startswith("{"):
             from concombre.serialize import from_json
 
-            record = from_json(text, GameRecord)
+            record = from_json(text)
+            if not isinstance(record, (GameRecord, RommeRecord)):
+                raise FormatError("expected a game record (concombre.record/1 or concombre.romme.record/1)",
+                                  "$.format")
+        elif text.lstrip().startswith("concombre romme record"):
+            record = RommeRecord.from_text(text)
         else:
             record = GameRecord.from_text(text)
+        if isinstance(record, RommeRecord):
+            from concombre.terminal_romme import romme_story
+
+            for line in romme_story(record):
+                print(line)
+            return 0
         print(f"Concombre for {len(record.players)} players ({', '.join(record.players)}), "
               f"seed {record.seed}; {describe_rules(record.rules)}.")
         for line in tell_game(replay_states(record)):
