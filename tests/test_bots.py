@@ -34,7 +34,7 @@ from concombre.simulate import simulate
 
 from .test_properties import games
 
-BOTS: list[Bot[PlayerView, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=4)]
+BOTS: list[Bot[PlayerView, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=3, horizon=3)]
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)

@@ -58,8 +58,8 @@ def deal_hidden(seen: PlayerView, rng: random.Random, attempts: int = 20) -> Gam
     and the state holds empty hands.
 
     Raises:
-        ValueError: ``attempts`` random deals all broke a bound (which a view
-            of a real game makes all but impossible).
+        ValueError: No deal of the unseen cards fits the bounds (which cannot
+            happen with the view of a real game).
 
     Examples:
         >>> import random
@@ -96,28 +96,39 @@ def deal_hidden(seen: PlayerView, rng: random.Random, attempts: int = 20) -> Gam
 def _deal_unseen(
     seen: PlayerView, rng: random.Random, attempts: int, hands: list[tuple[Card, ...]]
 ) -> list[tuple[Card, ...]]:
+    """Deal the unseen cards at random so that every seat gets its count within its bounds.
+
+    The seats' places are matched to cards by augmenting paths (Kuhn's
+    algorithm) over a random order of cards and places, so a deal is found
+    whenever one exists, and every deal that fits can come out.
+    """
     known = set(seen.hand) | {card for trick in (*seen.tricks, seen.trick) for _, card in trick}
     known |= {card for cards in seen.penalty_cards for card in cards}
     unseen = [card for card in PACK if card not in known]
     bounds = rank_bounds(seen)
-    # Deal to the most constrained seats first, so that they are not left with nothing to choose from.
-    order = sorted(
-        (seat for seat in bounds if seen.hand_sizes[seat]),
-        key=lambda seat: sum(bounds[seat][0] <= card.value <= bounds[seat][1] for card in unseen)
-        - seen.hand_sizes[seat],
-    )
+    places = [seat for seat in bounds for _ in range(seen.hand_sizes[seat])]
     for _ in range(attempts):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        dealt = list(hands)
-        for seat in order:
-            low, high = bounds[seat]
-            fits = [card for card in pool if low <= card.value <= high][: seen.hand_sizes[seat]]
-            if len(fits) < seen.hand_sizes[seat]:
-                break
-            dealt[seat] = tuple(sorted(fits))
-            taken = set(fits)
-            pool = [card for card in pool if card not in taken]
-        else:
-            return dealt
+        rng.shuffle(unseen)
+        rng.shuffle(places)
+        holder: dict[int, int] = {}  # card position in ``unseen`` -> place number
+
+        def fits(place: int, card: Card) -> bool:
+            low, high = bounds[places[place]]
+            return low <= card.value <= high
+
+        def assign(place: int, tried: set[int]) -> bool:
+            for position, card in enumerate(unseen):
+                if position in tried or not fits(place, card):
+                    continue
+                tried.add(position)
+                if position not in holder or assign(holder[position], tried):
+                    holder[position] = place
+                    return True
+            return False
+
+        if all(assign(place, set()) for place in range(len(places))):
+            dealt = [list(hand) for hand in hands]
+            for position, place in holder.items():
+                dealt[places[place]].append(unseen[position])
+            return [tuple(sorted(hand)) for hand in dealt]
     raise ValueError(f"no deal of the unseen cards fits what the plays revealed, in {attempts} attempts")
