@@ -445,8 +445,12 @@ def discard(state: RommeState, card: RommeCard) -> RommeState:
         >>> after.discard_pile[-1] == state.hands[1][0], after.to_play, after.phase.value
         (True, 0, 'draw')
     """
-    seat = _playing_seat(state, "No card can be discarded")
-    hand = _take_from_hand(state, seat, [card])
+    seat = state.to_play
+    if state.phase is not RommePhase.PLAY or seat is None:
+        raise _not_now("No card can be discarded", state)
+    hand = _without(state.hands[seat], card) if isinstance(card, RommeCard) else None
+    if hand is None:
+        hand = _take_from_hand(state, seat, [card])  # raises the error that says what is wrong
     drawn = state.drawn
     if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
         raise IllegalActionError(
