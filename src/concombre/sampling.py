@@ -49,7 +49,7 @@ def rank_bounds(seen: PlayerView) -> dict[int, tuple[int, int]]:
     return bounds
 
 
-def deal_hidden(seen: PlayerView, rng: random.Random, attempts: int = 20) -> GameState:
+def deal_hidden(seen: PlayerView, rng: random.Random) -> GameState:
     """A full state that agrees with the view, the hidden cards dealt at random.
 
     Other hands get cards that no play of theirs rules out (see `rank_bounds`);
@@ -72,7 +72,7 @@ def deal_hidden(seen: PlayerView, rng: random.Random, attempts: int = 20) -> Gam
     hands: list[tuple[Card, ...]] = [() for _ in seen.players]
     hands[seen.seat] = seen.hand
     if seen.phase in _ROUND_PHASES:
-        hands = _deal_unseen(seen, rng, attempts, hands)
+        hands = _deal_unseen(seen, rng, hands)
     parts = StateParts(
         rules=seen.rules,
         players=seen.players,
@@ -93,9 +93,7 @@ def deal_hidden(seen: PlayerView, rng: random.Random, attempts: int = 20) -> Gam
     return rebuild_state(parts)
 
 
-def _deal_unseen(
-    seen: PlayerView, rng: random.Random, attempts: int, hands: list[tuple[Card, ...]]
-) -> list[tuple[Card, ...]]:
+def _deal_unseen(seen: PlayerView, rng: random.Random, hands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """Deal the unseen cards at random so that every seat gets its count within its bounds.
 
     The seats' places are matched to cards by augmenting paths (Kuhn's
@@ -107,28 +105,30 @@ def _deal_unseen(
     unseen = [card for card in PACK if card not in known]
     bounds = rank_bounds(seen)
     places = [seat for seat in bounds for _ in range(seen.hand_sizes[seat])]
-    for _ in range(attempts):
-        rng.shuffle(unseen)
-        rng.shuffle(places)
-        holder: dict[int, int] = {}  # card position in ``unseen`` -> place number
+    rng.shuffle(unseen)
+    rng.shuffle(places)
+    holder = _match([bounds[seat] for seat in places], [card.value for card in unseen])
+    if holder is None:
+        raise ValueError("no deal of the unseen cards fits what the plays revealed")
+    dealt = [list(hand) for hand in hands]
+    for position, place in holder.items():
+        dealt[places[place]].append(unseen[position])
+    return [tuple(sorted(hand)) for hand in dealt]
 
-        def fits(place: int, card: Card) -> bool:
-            low, high = bounds[places[place]]
-            return low <= card.value <= high
 
-        def assign(place: int, tried: set[int]) -> bool:
-            for position, card in enumerate(unseen):
-                if position in tried or not fits(place, card):
-                    continue
-                tried.add(position)
-                if position not in holder or assign(holder[position], tried):
-                    holder[position] = place
-                    return True
-            return False
+def _match(ranges: list[tuple[int, int]], values: list[int]) -> dict[int, int] | None:
+    """A matching of every place (its allowed rank range) to a card (its value), or None."""
+    holder: dict[int, int] = {}  # card position -> place
 
-        if all(assign(place, set()) for place in range(len(places))):
-            dealt = [list(hand) for hand in hands]
-            for position, place in holder.items():
-                dealt[places[place]].append(unseen[position])
-            return [tuple(sorted(hand)) for hand in dealt]
-    raise ValueError(f"no deal of the unseen cards fits what the plays revealed, in {attempts} attempts")
+    def assign(place: int, tried: set[int]) -> bool:
+        low, high = ranges[place]
+        for position, value in enumerate(values):
+            if position in tried or not low <= value <= high:
+                continue
+            tried.add(position)
+            if position not in holder or assign(holder[position], tried):
+                holder[position] = place
+                return True
+        return False
+
+    return holder if all(assign(place, set()) for place in range(len(ranges))) else None
