@@ -326,12 +326,12 @@ def round_over(players: int, round_number: int) -> RommeState:
     while state.phase is not RommePhase.ROUND_OVER:
         state = draw_stock(state)
         state = discard(state, state.hands[state.to_play or 0][-1])
-    return attrs.evolve(state, round_number=round_number)
+    return attrs.evolve(state, match=attrs.evolve(state.match, round_number=round_number))
 
 
 def test_r14_after_one_round_per_player_the_highest_total_wins():
     state = round_over(2, 2)
-    scored = score_round(attrs.evolve(state, scores=(100, 0)))
+    scored = score_round(attrs.evolve(state, match=attrs.evolve(state.match, scores=(100, 0))))
     assert scored.phase is RommePhase.GAME_OVER and scored.winner == 0
 
 
@@ -339,7 +339,7 @@ def test_r14_players_tied_for_the_lead_play_on_among_themselves():
     state = round_over(3, 3)
     gained = [-sum(c.hand_value for c in hand) for hand in state.hands]
     totals = (50 - gained[0], 50 - gained[1], 10 - gained[2])  # seats 0 and 1 tie on 50
-    tied = score_round(attrs.evolve(state, scores=totals))
+    tied = score_round(attrs.evolve(state, match=attrs.evolve(state.match, scores=totals)))
     assert tied.phase is RommePhase.DEAL and tied.contenders == (0, 1) and tied.round_number == 4
     tie_break = deal(tied)
     assert tie_break.hands[2] == () and len(tie_break.hands[0]) == len(tie_break.hands[1]) == 13

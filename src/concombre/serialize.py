@@ -32,7 +32,12 @@ from concombre.errors import ConcombreError, FormatError, IllegalActionError, In
 from concombre.rebuild import StateParts, rebuild_state, state_parts
 from concombre.records import GameRecord
 from concombre.romme import melds as romme_melds
-from concombre.romme.checks import check_romme_state, check_romme_view
+from concombre.romme.checks import (
+    RommeStateParts,
+    check_romme_view,
+    romme_state_from_parts,
+    romme_state_parts,
+)
 from concombre.rules import Rules
 from concombre.state import GameState, Phase, RoundResult
 from concombre.views import PlayerView
@@ -276,7 +281,7 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(romme.RommeCard, str)
     converter.register_unstructure_hook(romme.Meld, _unstructure_meld)
     converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
-    romme_kinds = (romme.RommeRules, romme.RommeRoundResult, romme.RommeView, romme.RommeState, romme.RommeRecord)
+    romme_kinds = (romme.RommeRules, romme.RommeRoundResult, romme.RommeView, RommeStateParts, romme.RommeRecord)
     for kind in (Rules, RoundResult, PlayerView, StateParts, GameRecord, *romme_kinds, *_ACTION_CLASSES):
         converter.register_structure_hook(kind, _object_hook(kind, converter))
     converter.register_unstructure_hook(Card, str)
@@ -309,6 +314,8 @@ def to_dict(value: Any) -> dict[str, Any]:
         body: Any = {"card": str(value)}
     elif isinstance(value, GameState):
         body = _CONVERTER.unstructure(state_parts(value))
+    elif isinstance(value, romme.RommeState):
+        body = _CONVERTER.unstructure(romme_state_parts(value))
     else:
         body = _CONVERTER.unstructure(value)
     return {"format": name, **body}
@@ -436,6 +443,8 @@ def _load(kind: type, body: dict[str, Any]) -> Any:
             return _CONVERTER.structure(body, _CardDocument).card
         if kind is GameState:
             return rebuild_state(_CONVERTER.structure(body, StateParts))
+        if kind is romme.RommeState:
+            return romme_state_from_parts(_CONVERTER.structure(body, RommeStateParts))
         loaded: Any = _CONVERTER.structure(body, kind)
     except FormatError:
         raise
@@ -444,8 +453,6 @@ def _load(kind: type, body: dict[str, Any]) -> Any:
         raise FormatError(message, path, getattr(_first_cause(exc), "ruling", None)) from None
     if isinstance(loaded, PlayerView):
         _check_view(loaded)
-    elif isinstance(loaded, romme.RommeState):
-        check_romme_state(loaded)
     elif isinstance(loaded, romme.RommeView):
         check_romme_view(loaded)
     return loaded

@@ -41,7 +41,7 @@ from concombre.romme.records import (
     romme_action_text,
 )
 from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS, RommeRules
-from concombre.romme.state import RommePhase, RommeRoundResult, RommeState
+from concombre.romme.state import RommeMatch, RommePhase, RommeRoundResult, RommeState
 from concombre.romme.transitions import (
     deal,
     deck_for,
@@ -71,6 +71,7 @@ __all__ = [
     "Place",
     "RommeAction",
     "RommeCard",
+    "RommeMatch",
     "RommePhase",
     "RommeRecord",
     "RommeRoundResult",

@@ -6,16 +6,100 @@ offending field, unless the invariants every reachable state keeps hold.
 
 from __future__ import annotations
 
+import attrs
+
 from concombre.errors import FormatError, IllegalActionError
-from concombre.romme.cards import deck
+from concombre.romme.cards import RommeCard, deck
 from concombre.romme.melds import Meld, _build
-from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS
-from concombre.romme.state import RommePhase, RommeState
+from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS, RommeRules
+from concombre.romme.state import RommeMatch, RommePhase, RommeRoundResult, RommeState
 from concombre.romme.views import RommeView
 
-__all__ = ["check_meld", "check_romme_state", "check_romme_view"]
+__all__ = ["RommeStateParts", "check_meld", "check_romme_state", "check_romme_view", "romme_state_from_parts",
+           "romme_state_parts"]
 
 _IN_ROUND = (RommePhase.DRAW, RommePhase.PLAY, RommePhase.ROUND_OVER)
+
+
+@attrs.frozen
+class RommeStateParts:
+    """A Rommé state as its document lists it; `romme_state_from_parts` checks and builds it.
+
+    Attributes:
+        rules: The rules.
+        players: The players' names.
+        seed: The seed.
+        dealer: The dealer.
+        round_number: The round.
+        contenders: The seats in the round.
+        scores: The totals.
+        phase: The phase.
+        to_play: The seat to play, or None.
+        hands: Each seat's hand, sorted.
+        stock: The stock, top card last.
+        discard_pile: The discard pile, top card last.
+        melds: The melds on the table.
+        opened: Who has opened.
+        rebuilds: Stock rebuilds this round.
+        drawn: The card just taken from the discard pile, or None.
+        last_result: The last round's result, or None.
+
+    Examples:
+        >>> from concombre.romme import deal, new_game
+        >>> state = deal(new_game(2, seed=1))
+        >>> romme_state_from_parts(romme_state_parts(state)) == state
+        True
+    """
+
+    rules: RommeRules
+    players: tuple[str, ...]
+    seed: int
+    dealer: int
+    round_number: int
+    contenders: tuple[int, ...]
+    scores: tuple[int, ...]
+    phase: RommePhase
+    to_play: int | None
+    hands: tuple[tuple[RommeCard, ...], ...]
+    stock: tuple[RommeCard, ...]
+    discard_pile: tuple[RommeCard, ...]
+    melds: tuple[Meld, ...]
+    opened: tuple[bool, ...]
+    rebuilds: int
+    drawn: RommeCard | None
+    last_result: RommeRoundResult | None
+
+
+def romme_state_parts(state: RommeState) -> RommeStateParts:
+    """The parts of a state, as its document lists them.
+
+    Examples:
+        >>> from concombre.romme import new_game
+        >>> romme_state_parts(new_game(2, seed=1)).phase.value
+        'deal'
+    """
+    return RommeStateParts(
+        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
+        state.phase, state.to_play, state.hands, state.stock, state.discard_pile, state.melds, state.opened,
+        state.rebuilds, state.drawn, state.last_result,
+    )
+
+
+def romme_state_from_parts(parts: RommeStateParts) -> RommeState:
+    """The state these parts describe, or `FormatError` if no game could reach it.
+
+    Examples:
+        >>> from concombre.romme import deal, new_game
+        >>> parts = romme_state_parts(deal(new_game(2, seed=1)))
+        >>> romme_state_from_parts(parts).phase.value
+        'draw'
+    """
+    match = RommeMatch(parts.rules, parts.players, parts.seed, parts.dealer, parts.round_number, parts.contenders,
+                       parts.scores, parts.last_result)
+    state = RommeState(match, (parts.phase, parts.to_play, parts.hands, parts.stock, parts.discard_pile,
+                               parts.melds, parts.opened, parts.rebuilds, parts.drawn))
+    check_romme_state(state)
+    return state
 
 
 def check_meld(meld: Meld, path: str) -> None:
@@ -54,6 +138,10 @@ def check_romme_state(state: RommeState) -> None:
         raise FormatError("names must be distinct and non-empty", "$.players")
     for field in ("scores", "hands", "opened"):
         _seats(count, getattr(state, field), field)
+    if state.out is None and state.phase is RommePhase.ROUND_OVER and any(
+        not state.hands[seat] for seat in state.contenders
+    ):
+        raise FormatError("an empty hand ends the round with that player out", "$.hands", "R11")
     if not 0 <= state.seed < 2**64:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
     if not state.contenders or list(state.contenders) != sorted(set(state.contenders)) or not all(
@@ -84,8 +172,8 @@ def _check_turn(state: RommeState) -> None:
             "$.drawn",
             "R7",
         )
-    if state.out is not None and (state.phase is not RommePhase.ROUND_OVER or state.hands[state.out]):
-        raise FormatError("the player out has an empty hand and the round is over", "$.out", "R11")
+    if turn and not state.hands[state.to_play or 0]:
+        raise FormatError("a player whose hand is empty has gone out: the round is over", "$.phase", "R11")
     if state.phase is RommePhase.DRAW and not state.stock:
         raise FormatError("a turn starts with a stock to draw from", "$.stock", "R7")
     if state.phase is RommePhase.GAME_OVER and len(state.contenders) != 1:

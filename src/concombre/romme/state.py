@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Union
 
 import attrs
 
@@ -10,7 +11,7 @@ from concombre.romme.cards import RommeCard
 from concombre.romme.melds import Meld
 from concombre.romme.rules import RommeRules
 
-__all__ = ["RommePhase", "RommeRoundResult", "RommeState"]
+__all__ = ["RommeMatch", "RommePhase", "RommeRound", "RommeRoundResult", "RommeState"]
 
 
 class RommePhase(enum.Enum):
@@ -58,12 +59,11 @@ class RommeRoundResult:
     scores: tuple[int, ...]
 
 
-@attrs.frozen(repr=False)
-class RommeState:
-    """The whole state of a game of Rommé, hidden cards included.
+@attrs.frozen
+class RommeMatch:
+    """What lasts through a round of Rommé: players, rules, seed, dealer, totals.
 
-    Give players `concombre.romme.view` of it, never the state: it holds every
-    hand, the stock and the seed.
+    Read it through `RommeState`, which offers every field here as a property.
 
     Attributes:
         rules: The rules of the game.
@@ -74,24 +74,12 @@ class RommeState:
         contenders: The seats playing this round: everyone, or in a
             tie-break round the players tied for the lead (R14).
         scores: Each seat's total (R13).
-        phase: What the game waits for.
-        to_play: The seat whose turn it is, or None.
-        hands: Each seat's hand, sorted.
-        stock: The face-down stock; its top card is the last.
-        discard_pile: The discard pile; its top card is the last.
-        melds: The melds on the table, in the order they were put down.
-        opened: Whether each seat has made its opening this round (R8).
-        rebuilds: How often the stock was rebuilt this round (R7, R12).
-        drawn: The card the player to play took from the discard pile this
-            turn, if any (R7a).
-        out: The seat that went out this round (R11), if any.
         last_result: What scoring the previous round did, or None.
 
     Examples:
-        >>> from concombre.romme import deal, new_game
-        >>> state = deal(new_game(["Ann", "Bob"], seed=3))
-        >>> state.phase.value, state.to_play, [len(hand) for hand in state.hands], len(state.stock)
-        ('draw', 1, [13, 13], 81)
+        >>> from concombre.romme import new_game
+        >>> new_game(["Ann", "Bob"], seed=3).match.players
+        ('Ann', 'Bob')
     """
 
     rules: RommeRules
@@ -101,17 +89,139 @@ class RommeState:
     round_number: int
     contenders: tuple[int, ...]
     scores: tuple[int, ...]
-    phase: RommePhase
-    to_play: int | None
-    hands: tuple[tuple[RommeCard, ...], ...]
-    stock: tuple[RommeCard, ...]
-    discard_pile: tuple[RommeCard, ...]
-    melds: tuple[Meld, ...]
-    opened: tuple[bool, ...]
-    rebuilds: int
-    drawn: RommeCard | None
-    out: int | None
     last_result: RommeRoundResult | None
+
+
+Hand = tuple[RommeCard, ...]
+
+RommeRound = tuple[
+    RommePhase, Union[int, None], tuple[Hand, ...], Hand, Hand, tuple[Meld, ...], tuple[bool, ...], int,
+    Union[RommeCard, None],
+]
+"""The round in play, the inner form of `RommeState`:
+(phase, to_play, hands, stock, discard pile, melds, opened, rebuilds, drawn).
+
+Examples:
+    >>> from concombre.romme import new_game
+    >>> new_game(2, seed=1).phase.value    # read through the state's properties
+    'deal'
+"""
+
+
+@attrs.frozen(repr=False)
+class RommeState:
+    """The whole state of a game of Rommé, hidden cards included.
+
+    Give players `concombre.romme.view` of it, never the state: it holds every
+    hand, the stock and the seed. The fields of its `RommeMatch` and of the
+    round in play are properties of the state.
+
+    Attributes:
+        match: What lasts through the round (see `RommeMatch`).
+
+    Examples:
+        >>> from concombre.romme import deal, new_game
+        >>> state = deal(new_game(["Ann", "Bob"], seed=3))
+        >>> state.phase.value, state.to_play, [len(hand) for hand in state.hands], len(state.stock)
+        ('draw', 1, [13, 13], 81)
+    """
+
+    match: RommeMatch
+    # The round in one tuple, so that a draw or a discard builds two small
+    # objects rather than one with eighteen fields (see `RommeRound`).
+    _round: RommeRound
+
+    @property
+    def rules(self) -> RommeRules:
+        """The rules of the game."""
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.match.players
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle is drawn from. Never show it to players."""
+        return self.match.seed
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round (or the next, before the deal)."""
+        return self.match.dealer
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        return self.match.round_number
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """The seats playing this round (R14)."""
+        return self.match.contenders
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total (R13)."""
+        return self.match.scores
+
+    @property
+    def last_result(self) -> RommeRoundResult | None:
+        """What scoring the previous round did, or None."""
+        return self.match.last_result
+
+    @property
+    def phase(self) -> RommePhase:
+        """What the game waits for."""
+        return self._round[0]
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is, or None."""
+        return self._round[1]
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's hand, sorted."""
+        return self._round[2]
+
+    @property
+    def stock(self) -> Hand:
+        """The face-down stock; its top card is the last."""
+        return self._round[3]
+
+    @property
+    def discard_pile(self) -> Hand:
+        """The discard pile; its top card is the last."""
+        return self._round[4]
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds on the table, in the order they were put down."""
+        return self._round[5]
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Whether each seat has made its opening this round (R8)."""
+        return self._round[6]
+
+    @property
+    def rebuilds(self) -> int:
+        """How often the stock was rebuilt this round (R7, R12)."""
+        return self._round[7]
+
+    @property
+    def drawn(self) -> RommeCard | None:
+        """The card the player to play took from the discard pile this turn, if any (R7a)."""
+        return self._round[8]
+
+    @property
+    def out(self) -> int | None:
+        """The seat that went out this round (R11): the one left with an empty hand, if any."""
+        if self.phase is not RommePhase.ROUND_OVER:
+            return None
+        return next((seat for seat in self.contenders if not self.hands[seat]), None)
 
     @property
     def regular_rounds(self) -> int:

@@ -12,6 +12,7 @@ import operator
 import secrets
 import struct
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -19,7 +20,7 @@ from concombre.errors import IllegalActionError, InvalidArgumentError
 from concombre.romme.cards import RommeCard, deck
 from concombre.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS, RommeRules
-from concombre.romme.state import RommePhase, RommeRoundResult, RommeState
+from concombre.romme.state import RommeMatch, RommePhase, RommeRoundResult, RommeState
 
 __all__ = [
     "deal",
@@ -86,12 +87,23 @@ def new_game(
         seed = secrets.randbelow(2**64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
-    return RommeState(
-        rules=rules, players=names, seed=seed, dealer=dealer, round_number=1,
-        contenders=tuple(range(count)), scores=(0,) * count, phase=RommePhase.DEAL, to_play=None,
-        hands=((),) * count, stock=(), discard_pile=(), melds=(), opened=(False,) * count,
-        rebuilds=0, drawn=None, out=None, last_result=None,
-    )
+    match = RommeMatch(rules, names, seed, dealer, 1, tuple(range(count)), (0,) * count, None)
+    return _between_rounds(match, RommePhase.DEAL)
+
+
+def _between_rounds(match: RommeMatch, phase: RommePhase) -> RommeState:
+    count = len(match.players)
+    return RommeState(match, (phase, None, ((),) * count, (), (), (), (False,) * count, 0, None))
+
+
+_ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
+
+
+def _changed(state: RommeState, **changes: Any) -> RommeState:
+    """``state`` with these parts of the round in play changed."""
+    values = dict(zip(_ROUND_FIELDS, state._round, strict=True))
+    values.update(changes)
+    return RommeState(state.match, tuple(values[field] for field in _ROUND_FIELDS))  # type: ignore[arg-type]
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -204,19 +216,10 @@ def deal(state: RommeState, deck_order: Sequence[RommeCard] | None = None) -> Ro
     for position in range(HAND_SIZE * len(seats)):
         hands[seats[position % len(seats)]].append(order[position])
     dealt = HAND_SIZE * len(seats)
-    return attrs.evolve(
-        state,
-        phase=RommePhase.DRAW,
-        to_play=seats[0],
-        hands=tuple(tuple(sorted(hand)) for hand in hands),
-        discard_pile=(order[dealt],),
-        stock=tuple(reversed(order[dealt + 1 :])),
-        melds=(),
-        opened=(False,) * len(state.players),
-        rebuilds=0,
-        drawn=None,
-        out=None,
-    )
+    return RommeState(state.match, (
+        RommePhase.DRAW, seats[0], tuple(tuple(sorted(hand)) for hand in hands), tuple(reversed(order[dealt + 1 :])),
+        (order[dealt],), (), (False,) * len(state.players), 0, None,
+    ))
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -256,14 +259,13 @@ def draw_discard(state: RommeState) -> RommeState:
 
 def _take(state: RommeState, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
           discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> RommeState:
-    seat = state.to_play
+    _, seat, hands, old_stock, old_pile, melds, opened, rebuilds, _ = state._round
     assert seat is not None
-    return RommeState(
-        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
-        RommePhase.PLAY, seat, _with_hand(state, seat, _added(state.hands[seat], card)),
-        state.stock if stock is None else stock, state.discard_pile if discard_pile is None else discard_pile,
-        state.melds, state.opened, state.rebuilds, drawn, state.out, state.last_result,
-    )
+    return RommeState(state.match, (
+        RommePhase.PLAY, seat, (*hands[:seat], _added(hands[seat], card), *hands[seat + 1 :]),
+        old_stock if stock is None else stock, old_pile if discard_pile is None else discard_pile,
+        melds, opened, rebuilds, drawn,
+    ))
 
 
 def _with_hand(state: RommeState, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tuple[RommeCard, ...], ...]:
@@ -347,11 +349,9 @@ def _after_putting_down(
 ) -> RommeState:
     """The state after cards left the hand for the table; the round ends if the hand is empty (R11)."""
     if not hand:
-        return attrs.evolve(
-            state, hands=_with_hand(state, seat, ()), melds=melds, phase=RommePhase.ROUND_OVER,
-            to_play=None, out=seat, drawn=None, **changes,  # type: ignore[arg-type]
-        )
-    return attrs.evolve(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)  # type: ignore[arg-type]
+        return _changed(state, hands=_with_hand(state, seat, ()), melds=melds, phase=RommePhase.ROUND_OVER,
+                        to_play=None, drawn=None, **changes)
+    return _changed(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
 
 
 def _require_opened(state: RommeState, seat: int, what: str) -> None:
@@ -418,7 +418,7 @@ def exchange(
     if joker not in new_meld:
         raise IllegalActionError(f"The joker taken, {joker}, must go into the new meld in the same turn.", "R10")
     others = [other for other in new_meld if other != joker]
-    rest = _take_from_hand(attrs.evolve(state, hands=_with_hand(state, seat, hand)), seat, others)
+    rest = _take_from_hand(_changed(state, hands=_with_hand(state, seat, hand)), seat, others)
     melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
     return _after_putting_down(state, seat, rest, melds)
 
@@ -458,22 +458,21 @@ def discard(state: RommeState, card: RommeCard) -> RommeState:
         )
     pile = (*state.discard_pile, card)
     if not hand:
-        return attrs.evolve(state, hands=_with_hand(state, seat, ()), discard_pile=pile,
-                            phase=RommePhase.ROUND_OVER, to_play=None, out=seat, drawn=None)
+        return _changed(state, hands=_with_hand(state, seat, ()), discard_pile=pile,
+                        phase=RommePhase.ROUND_OVER, to_play=None, drawn=None)
     following = _left_of(state, seat)
     stock, rebuilds = state.stock, state.rebuilds
     if not stock:
         if rebuilds >= state.rules.rebuilds or len(pile) < 2:
-            return attrs.evolve(state, hands=_with_hand(state, seat, hand), discard_pile=pile,
-                                phase=RommePhase.ROUND_OVER, to_play=None, drawn=None)
+            return _changed(state, hands=_with_hand(state, seat, hand), discard_pile=pile,
+                            phase=RommePhase.ROUND_OVER, to_play=None, drawn=None)
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    return RommeState(
-        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
+    return RommeState(state.match, (
         RommePhase.DRAW, following, _with_hand(state, seat, hand), stock, pile, state.melds, state.opened,
-        rebuilds, None, state.out, state.last_result,
-    )
+        rebuilds, None,
+    ))
 
 
 # -- scoring ------------------------------------------------------------------------------------
@@ -515,13 +514,8 @@ def score_round(state: RommeState) -> RommeState:
     if state.round_number >= state.regular_rounds:
         top = max(scores[seat] for seat in contenders)
         contenders = tuple(seat for seat in contenders if scores[seat] == top)
-    cleared = attrs.evolve(
-        state, scores=scores, last_result=result, to_play=None, hands=((),) * count, stock=(),
-        discard_pile=(), melds=(), opened=(False,) * count, rebuilds=0, drawn=None, out=None,
-    )
+    match = attrs.evolve(state.match, scores=scores, last_result=result, contenders=contenders)
     if state.round_number >= state.regular_rounds and len(contenders) == 1:
-        return attrs.evolve(cleared, phase=RommePhase.GAME_OVER, contenders=contenders)
-    cleared = attrs.evolve(cleared, contenders=contenders)
-    return attrs.evolve(
-        cleared, phase=RommePhase.DEAL, round_number=state.round_number + 1, dealer=_left_of(cleared, state.dealer)
-    )
+        return _between_rounds(match, RommePhase.GAME_OVER)
+    dealer = _left_of(_between_rounds(match, RommePhase.DEAL), state.dealer)
+    return _between_rounds(attrs.evolve(match, round_number=state.round_number + 1, dealer=dealer), RommePhase.DEAL)
