@@ -16,6 +16,7 @@ import attrs
 
 from concombre.cards import Rank, Suit
 from concombre.romme.cards import JOKER_VALUE, RommeCard, rank_value
+from concombre.errors import IllegalActionError
 from concombre.romme.melds import Meld, lay_off
 
 __all__ = ["Arrangement", "best_melds", "best_opening"]
