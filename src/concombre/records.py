@@ -8,7 +8,6 @@ action per line, for bug reports, tests and golden games; its JSON form is in
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Iterator
 
@@ -19,6 +18,7 @@ from concombre.cards import Card
 from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.rules import Rules
 from concombre.state import GameState, Phase
+from concombre.textrecord import read_text_record, text_header
 from concombre.transitions import new_game
 
 __all__ = ["GameRecord", "action_text", "parse_action", "replay", "replay_states"]
@@ -107,16 +107,7 @@ class GameRecord:
             # round 1
             deal
         """
-        rules = self.rules
-        lines = [
-            TEXT_HEADER,
-            f"players: {json.dumps(list(self.players), ensure_ascii=False)}",
-            f"rules: follow={rules.follow} may_duck={str(rules.may_duck).lower()} "
-            f"first_deal={rules.first_deal} limit={rules.limit}",
-            f"seed: {self.seed}",
-            f"dealer: {self.dealer}",
-            "",
-        ]
+        lines = text_header(TEXT_HEADER, self.players, self.rules, self.seed, self.dealer)
         round_number = 0
         for action in self.actions:
             if isinstance(action, Deal):
@@ -140,9 +131,7 @@ class GameRecord:
             >>> GameRecord.from_text(text).actions
             (Deal(deck=None),)
         """
-        if not isinstance(text, str):
-            raise FormatError(f"a record is text, not {type(text).__name__}")
-        return _parse_text(text)
+        return cls(*read_text_record(text, TEXT_HEADER, Rules, parse_action))
 
 
 def action_text(action: Action) -> str:
@@ -184,80 +173,6 @@ def parse_action(line: str) -> Action:
     if verb in ("resolve", "score") and not rest:
         return ResolveTrick() if verb == "resolve" else ScoreRound()
     raise FormatError(f"expected an action (deal, play CARD, resolve or score), not {line.strip()!r}")
-
-
-def _parse_text(text: str) -> GameRecord:
-    header: dict[str, str] = {}
-    actions: list[Action] = []
-    seen_header = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        where = f"line {number}"
-        if not seen_header:
-            if line != TEXT_HEADER:
-                raise FormatError(f"a text record starts with {TEXT_HEADER!r}, not {line[:40]!r}", where)
-            seen_header = True
-            continue
-        key, colon, value = line.partition(":")
-        if colon and not actions and key.strip() in ("players", "rules", "seed", "dealer"):
-            if key.strip() in header:
-                raise FormatError(f"{key.strip()!r} is given twice", where)
-            header[key.strip()] = value.strip()
-            continue
-        try:
-            actions.append(parse_action(line.partition("#")[0]))
-        except FormatError as err:
-            raise FormatError(err.reason, where) from None
-    if not seen_header:
-        raise FormatError(f"a text record starts with {TEXT_HEADER!r}; this text is empty")
-    for key in ("players", "seed", "dealer"):
-        if key not in header:
-            raise FormatError(f"the header has no {key!r} line")
-    return GameRecord(
-        players=_parse_players(header["players"]),
-        rules=_parse_rules(header.get("rules", "")),
-        seed=_parse_number(header["seed"], "seed"),
-        dealer=_parse_number(header["dealer"], "dealer"),
-        actions=tuple(actions),
-    )
-
-
-def _parse_players(value: str) -> tuple[str, ...]:
-    try:
-        names = json.loads(value)
-    except (ValueError, RecursionError):
-        names = None
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise FormatError(f'players must be a JSON list of names such as ["Ann", "Bob"], not {value[:60]!r}')
-    return tuple(names)
-
-
-def _parse_rules(value: str) -> Rules:
-    options: dict[str, object] = {}
-    for word in value.split():
-        key, equals, text = word.partition("=")
-        if not equals or key not in ("follow", "may_duck", "first_deal", "limit") or key in options:
-            raise FormatError(f"rules are written as follow=lead may_duck=false first_deal=7 limit=21, not {word!r}")
-        if key == "follow":
-            options[key] = text
-        elif key == "may_duck":
-            if text not in ("true", "false"):
-                raise FormatError(f"may_duck must be true or false, not {text!r}")
-            options[key] = text == "true"
-        else:
-            options[key] = _parse_number(text, key)
-    try:
-        return Rules(**options)  # type: ignore[arg-type]
-    except InvalidArgumentError as err:
-        raise FormatError(err.reason, "rules", err.ruling) from None
-
-
-def _parse_number(value: str, name: str) -> int:
-    if not value.isdigit() or len(value) > 20:
-        raise FormatError(f"{name} must be a whole number, not {value[:30]!r}")
-    return int(value)
 
 
 def replay_states(record: GameRecord) -> Iterator[GameState]:

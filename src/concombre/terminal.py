@@ -23,6 +23,7 @@ from concombre.records import GameRecord
 from concombre.rules import Rules
 from concombre.state import GameState, Phase
 from concombre.story import describe_rules, tell
+from concombre.textrecord import save_record
 from concombre.transitions import new_game
 from concombre.views import PlayerView, view
 
@@ -170,9 +171,4 @@ class TerminalGame:
 
     def save(self, path: Path) -> None:
         """Write the game record to ``path``: JSON if it ends in .json, else the text form."""
-        if path.suffix == ".json":
-            from concombre.serialize import to_json
-
-            path.write_text(to_json(self.record, indent=2) + "\n", encoding="utf-8")
-        else:
-            path.write_text(self.record.to_text(), encoding="utf-8")
+        save_record(self.record, path)

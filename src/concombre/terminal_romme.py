@@ -24,6 +24,7 @@ from concombre.romme.rules import RommeRules
 from concombre.romme.state import RommePhase, RommeState
 from concombre.romme.transitions import new_game
 from concombre.romme.views import RommeView, view
+from concombre.textrecord import save_record
 
 __all__ = ["RommeTerminal", "read_romme_step", "romme_story", "show_romme_view"]
 
@@ -186,12 +187,7 @@ class RommeTerminal:
 
     def save(self, path: Path) -> None:
         """Write the game record to ``path``: JSON if it ends in .json, else the text form."""
-        if path.suffix == ".json":
-            from concombre.serialize import to_json
-
-            path.write_text(to_json(self.record, indent=2) + "\n", encoding="utf-8")
-        else:
-            path.write_text(self.record.to_text(), encoding="utf-8")
+        save_record(self.record, path)
 
 
 def romme_story(record: RommeRecord) -> Iterator[str]:

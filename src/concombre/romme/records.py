@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Iterator
 
@@ -25,6 +24,7 @@ from concombre.romme.cards import RommeCard
 from concombre.romme.rules import RommeRules
 from concombre.romme.state import RommePhase, RommeState
 from concombre.romme.transitions import new_game
+from concombre.textrecord import read_text_record, text_header
 
 __all__ = ["RommeRecord", "parse_romme_action", "replay_romme", "replay_romme_states", "romme_action_text"]
 
@@ -95,17 +95,8 @@ class RommeRecord:
             deal
             draw stock
         """
-        rules = self.rules
-        lines = [
-            TEXT_HEADER,
-            f"players: {json.dumps(list(self.players), ensure_ascii=False)}",
-            f"rules: jokers={rules.jokers} opening={rules.opening} "
-            f"may_return_discard={str(rules.may_return_discard).lower()} rebuilds={rules.rebuilds}",
-            f"seed: {self.seed}",
-            f"dealer: {self.dealer}",
-            "",
-            *(romme_action_text(action) for action in self.actions),
-        ]
+        lines = text_header(TEXT_HEADER, self.players, self.rules, self.seed, self.dealer)
+        lines += [romme_action_text(action) for action in self.actions]
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -120,71 +111,7 @@ class RommeRecord:
             >>> RommeRecord.from_text(text).actions
             (Deal(deck=None),)
         """
-        if not isinstance(text, str):
-            raise FormatError(f"a record is text, not {type(text).__name__}")
-        header: dict[str, str] = {}
-        actions: list[RommeAction] = []
-        started = False
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.partition("#")[0].strip() if started and header else raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            where = f"line {number}"
-            if not started:
-                if line != TEXT_HEADER:
-                    raise FormatError(f"a Rommé record starts with {TEXT_HEADER!r}, not {line[:40]!r}", where)
-                started = True
-                continue
-            key, colon, value = line.partition(":")
-            if colon and not actions and key in ("players", "rules", "seed", "dealer"):
-                header[key] = value.strip()
-                continue
-            try:
-                actions.append(parse_romme_action(line))
-            except FormatError as err:
-                raise FormatError(err.reason, where) from None
-        if not started:
-            raise FormatError(f"a Rommé record starts with {TEXT_HEADER!r}; this text is empty")
-        for key in ("players", "seed", "dealer"):
-            if key not in header:
-                raise FormatError(f"the header has no {key!r} line")
-        return cls(_players(header["players"]), _rules(header.get("rules", "")), _number(header["seed"], "seed"),
-                   _number(header["dealer"], "dealer"), tuple(actions))
-
-
-def _players(value: str) -> tuple[str, ...]:
-    try:
-        names = json.loads(value)
-    except (ValueError, RecursionError):
-        names = None
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise FormatError(f'players must be a JSON list of names such as ["Ann", "Bob"], not {value[:60]!r}')
-    return tuple(names)
-
-
-def _rules(value: str) -> RommeRules:
-    options: dict[str, object] = {}
-    for word in value.split():
-        key, equals, text = word.partition("=")
-        if not equals or key not in ("jokers", "opening", "may_return_discard", "rebuilds") or key in options:
-            raise FormatError(f"rules are written as jokers=4 opening=40 may_return_discard=false rebuilds=2, "
-                              f"not {word!r}")
-        if key == "may_return_discard":
-            if text not in ("true", "false"):
-                raise FormatError(f"may_return_discard must be true or false, not {text!r}")
-            options[key] = text == "true"
-        else:
-            options[key] = _number(text, key)
-    try:
-        return RommeRules(**options)  # type: ignore[arg-type]
-    except InvalidArgumentError as err:
-        raise FormatError(err.reason, "rules", err.ruling) from None
-
-
-def _number(value: str, name: str) -> int:
-    if not value.isdigit() or len(value) > 20:
-        raise FormatError(f"{name} must be a whole number, not {value[:30]!r}")
-    return int(value)
+        return cls(*read_text_record(text, TEXT_HEADER, RommeRules, parse_romme_action))
 
 
 def romme_action_text(action: RommeAction) -> str:

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import attrs
 
 from concombre.cards import Rank, Suit
-from concombre.romme.cards import JOKER_VALUE, RommeCard, rank_value
 from concombre.errors import IllegalActionError
+from concombre.romme.cards import JOKER_VALUE, RommeCard, rank_value
 from concombre.romme.melds import Meld, lay_off
 
 __all__ = ["Arrangement", "best_melds", "best_opening"]
@@ -175,7 +175,7 @@ def _lay_offs(left: list[RommeCard], table: Sequence[Meld], seat: int) -> tuple[
                 for end in ("low", "high") if meld.kind == "run" else (None,):
                     try:
                         melds[index] = lay_off(meld, card, seat, end)
-                    except Exception:
+                    except IllegalActionError:  # not fitting is the common case
                         continue
                     done.append((card, index, end))
                     progress = True
