@@ -171,6 +171,8 @@ def _bot_list(text: str, game: str = "concombre") -> list[Any]:
 
 def _play(args: argparse.Namespace) -> int:
     game: Any
+    if args.game == "romme" and (args.follow != "lead" or args.may_duck):
+        raise InvalidArgumentError("--follow and --may-duck are options of Concombre, not of Rommé.")
     if args.game == "romme":
         from concombre.romme.rules import MAX_PLAYERS as ROMME_MAX
         from concombre.romme.rules import RommeRules
