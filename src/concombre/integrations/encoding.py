@@ -1,0 +1,92 @@
+"""Fixed-size encodings of what one seat may see of a game of Concombre, shared by the adapters.
+
+The observation is built from the seat's `PlayerView` only, so it can never
+hold another player's cards. Its layout, 244 numbers from 0 to 1:
+
+| slice | what |
+| --- | --- |
+| 0-51 | the seat's hand (one per card of `PACK`) |
+| 52-103 | the cards of the trick on the table |
+| 104-155 | every card played this round |
+| 156-207 | every penalty card in front of a player |
+| 208-242 | for each seat, starting with this one and going left (7 slots of 5): score / 35, half cucumber, eliminated, to play, cards held / 14 |
+| 243 | cards dealt each this round / 14 |
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from concombre.cards import PACK
+from concombre.rules import MAX_PLAYERS
+from concombre.views import PlayerView
+
+__all__ = ["ACTIONS", "OBSERVATION_SIZE", "action_mask", "encode_view"]
+
+ACTIONS = 52
+"""Actions of Concombre: the index in `concombre.PACK` of the card to play.
+
+Examples:
+    >>> from concombre import PACK
+    >>> str(PACK[ACTIONS - 1])
+    'AS'
+"""
+
+OBSERVATION_SIZE = 4 * 52 + MAX_PLAYERS * 5 + 1
+"""The length of `encode_view`'s vector.
+
+Examples:
+    >>> OBSERVATION_SIZE
+    244
+"""
+
+_INDEX = {card: index for index, card in enumerate(PACK)}
+
+
+def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
+    """The observation vector of a view (layout in the module's documentation).
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> vector = encode_view(view(deal(new_game(3, seed=1)), 0))
+        >>> vector.shape, int(vector[:52].sum())
+        ((244,), 7)
+    """
+    vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    for card in seen.hand:
+        vector[_INDEX[card]] = 1
+    for _, card in seen.trick:
+        vector[52 + _INDEX[card]] = 1
+    for trick in (*seen.tricks, seen.trick):
+        for _, card in trick:
+            vector[104 + _INDEX[card]] = 1
+    for cards in seen.penalty_cards:
+        for card in cards:
+            vector[156 + _INDEX[card]] = 1
+    count = len(seen.players)
+    for slot in range(count):
+        seat = (seen.seat + slot) % count
+        base = 208 + 5 * slot
+        vector[base] = min(seen.scores[seat] / 35, 1.0)
+        vector[base + 1] = seen.half_cucumber[seat]
+        vector[base + 2] = seen.eliminated[seat]
+        vector[base + 3] = seen.to_play == seat
+        vector[base + 4] = seen.hand_sizes[seat] / 14
+    vector[243] = min(seen.deal_size / 14, 1.0)
+    return vector
+
+
+def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
+    """1 for each card the seat may play now (C7), else 0.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> state = deal(new_game(3, seed=1))
+        >>> int(action_mask(view(state, state.to_play)).sum())
+        7
+    """
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    for card in seen.legal_plays:
+        mask[_INDEX[card]] = 1
+    return mask

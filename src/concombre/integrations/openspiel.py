@@ -1,0 +1,222 @@
+"""Concombre as an OpenSpiel Python game: ``pyspiel.load_game("python_concombre")``.
+
+Importing this module registers the game. Deals are chance nodes, one card at
+a time: each outcome is the `concombre.PACK` index of the next card dealt,
+uniform over the cards left in the round's pack (C4, C5). A player's action
+is the `PACK` index of the card to play (52 actions); the table gathers tricks
+and scores rounds between actions. The game is zero-sum: at the end the
+winner gets 1 and every other player -1/(n-1).
+
+Observations come from each player's own `PlayerView` (see
+`concombre.integrations.encoding`), so they never hold another player's
+cards. The information state adds, for perfect recall, every card dealt to
+the player and every card played, in order.
+
+Parameters: ``players`` (2-7, default 4), ``follow`` (``"lead"`` or
+``"highest"``), ``may_duck`` (bool).
+
+Examples:
+    >>> import pyspiel
+    >>> import concombre.integrations.openspiel
+    >>> game = pyspiel.load_game("python_concombre", {"players": 3})
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 52)
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from concombre.actions import Play, apply, legal_actions
+from concombre.cards import PACK
+from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, encode_view
+from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.state import GameState, Phase
+from concombre.transitions import deal, new_game
+from concombre.views import view
+
+__all__ = ["ConcombreGame", "ConcombreObserver", "ConcombreState"]
+
+_DEFAULTS = {"players": 4, "follow": "lead", "may_duck": False}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_concombre",
+    long_name="Python Concombre",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=MIN_PLAYERS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+"""OpenSpiel's description of the game.
+
+Examples:
+    >>> GAME_TYPE.short_name
+    'python_concombre'
+"""
+
+
+class ConcombreGame(pyspiel.Game):  # type: ignore[misc]
+    """The game, as OpenSpiel loads it.
+
+    Examples:
+        >>> ConcombreGame({"players": 2}).num_players()
+        2
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = {**_DEFAULTS, **(params or {})}
+        self.players = int(merged["players"])
+        self.rules = Rules(follow=str(merged["follow"]), may_duck=bool(merged["may_duck"]))  # type: ignore[arg-type]
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTIONS,
+            max_chance_outcomes=ACTIONS,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=60_000,
+        )
+        super().__init__(GAME_TYPE, info, merged)
+
+    def new_initial_state(self) -> ConcombreState:
+        """A new game, waiting for the first card of the first deal."""
+        return ConcombreState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ConcombreObserver:
+        """An observer of what one player may see (with perfect recall for information states)."""
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return ConcombreObserver(perfect_recall)
+
+
+class ConcombreState(pyspiel.State):  # type: ignore[misc]
+    """A state of the game: the library's immutable `GameState`, plus the deal being drawn.
+
+    Examples:
+        >>> state = ConcombreGame({"players": 2}).new_initial_state()
+        >>> state.current_player() == pyspiel.PlayerId.CHANCE
+        True
+    """
+
+    def __init__(self, game: ConcombreGame) -> None:
+        super().__init__(game)
+        self.engine: GameState = new_game(game.players, rules=game.rules, seed=0)
+        self.dealing: tuple[int, ...] = ()  # the cards drawn so far for the next deal, top first
+        self.history_of_play: tuple[tuple[int, int], ...] = ()  # (seat, card) of every play, in order
+        # Each player's hands as dealt, one per round so far (perfect recall).
+        self.dealt: tuple[tuple[tuple[int, ...], ...], ...] = tuple(() for _ in range(game.players))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ConcombreState:
+        # Every part is immutable, so a clone shares them all.
+        clone = copy.copy(self)
+        return clone
+
+    def current_player(self) -> int:
+        """The seat to play, CHANCE while dealing, or TERMINAL."""
+        phase = self.engine.phase
+        if phase is Phase.GAME_OVER:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if phase is Phase.DEAL:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self.engine.to_play or 0)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(PACK.index(card) for card in view(self.engine, player).legal_plays)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come next in the deal, each equally likely."""
+        left = [index for index, card in enumerate(PACK) if card in self.engine.stock and index not in self.dealing]
+        return [(index, 1.0 / len(left)) for index in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.engine.phase is Phase.DEAL:
+            self.dealing = (*self.dealing, action)
+            needed = self.engine.deal_size * len(self.engine.active_seats)
+            if len(self.dealing) == needed:
+                rest = [card for card in self.engine.stock if PACK.index(card) not in self.dealing]
+                dealt = deal(self.engine, [PACK[index] for index in self.dealing] + rest)
+                self.dealt = tuple(
+                    (*rounds, tuple(PACK.index(card) for card in hand))
+                    for rounds, hand in zip(self.dealt, dealt.hands, strict=True)
+                )
+                self.engine, self.dealing = dealt, ()
+            return
+        seat = self.engine.to_play or 0
+        self.engine = apply(self.engine, Play(PACK[action]))
+        self.history_of_play = (*self.history_of_play, (seat, action))
+        while self.engine.phase in (Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE):
+            self.engine = apply(self.engine, legal_actions(self.engine)[0])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return f"deal {PACK[action]}" if player == pyspiel.PlayerId.CHANCE else f"play {PACK[action]}"
+
+    def is_terminal(self) -> bool:
+        """Whether one player is left (C13)."""
+        return self.engine.phase is Phase.GAME_OVER
+
+    def returns(self) -> list[float]:
+        """1 for the winner and -1/(n-1) for the others at the end; 0 before."""
+        count = len(self.engine.players)
+        if self.engine.winner is None:
+            return [0.0] * count
+        return [1.0 if seat == self.engine.winner else -1.0 / (count - 1) for seat in range(count)]
+
+    def __str__(self) -> str:
+        hands = " | ".join(" ".join(map(str, hand)) for hand in self.engine.hands)
+        return f"round {self.engine.round_number} {self.engine.phase.value}; hands {hands}; scores {self.engine.scores}"
+
+
+class ConcombreObserver:
+    """What one player may see, as OpenSpiel's observer interface wants it.
+
+    The tensor is `encode_view`'s vector; with perfect recall (information
+    states) it also marks every card the player was dealt this round, and the
+    string lists every hand the player was dealt and every card played.
+
+    Examples:
+        >>> observer = ConcombreObserver(perfect_recall=False)
+        >>> observer.tensor.shape
+        (244,)
+    """
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(OBSERVATION_SIZE + (ACTIONS if perfect_recall else 0), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ConcombreState, player: int) -> None:
+        """Fill the tensor from ``player``'s side of ``state``."""
+        self.tensor[:OBSERVATION_SIZE] = encode_view(view(state.engine, player))
+        if self.perfect_recall:
+            self.tensor[OBSERVATION_SIZE:] = 0
+            for index in state.dealt[player][-1] if state.dealt[player] else ():
+                self.tensor[OBSERVATION_SIZE + index] = 1
+
+    def string_from(self, state: ConcombreState, player: int) -> str:
+        """``player``'s view as text; with perfect recall, also their deal and every play so far."""
+        seen = view(state.engine, player)
+        text = (
+            f"p{player} r{seen.round_number} {seen.phase.value} hand {' '.join(map(str, seen.hand))}"
+            f" trick {' '.join(f'{seat}:{card}' for seat, card in seen.trick)} scores {seen.scores}"
+            f" half {seen.half_cucumber} out {seen.eliminated}"
+        )
+        if self.perfect_recall:
+            dealt = " / ".join(" ".join(str(PACK[index]) for index in hand) for hand in state.dealt[player])
+            plays = " ".join(f"{seat}:{PACK[card]}" for seat, card in state.history_of_play)
+            text += f" dealt {dealt} plays {plays}"
+        return text
+
+
+pyspiel.register_game(GAME_TYPE, ConcombreGame)

@@ -1,0 +1,148 @@
+"""Concombre as a PettingZoo AEC environment.
+
+Each agent, ``player_0`` to ``player_{n-1}``, acts only when it must play a
+card; the table deals, gathers tricks and scores rounds between its steps.
+The action is the index in `concombre.PACK` of the card (``Discrete(52)``);
+the observation is ``{"observation": encode_view(...), "action_mask": ...}``,
+built from the agent's own view only (see `concombre.integrations.encoding`).
+The reward is minus the penalty points an agent takes when a round is scored
+(C9); when the game ends (C13) the winner gets 1 more and every other player
+1 less, and every agent's episode terminates.
+
+Examples:
+    >>> from concombre.integrations.pettingzoo import env
+    >>> game = env(players=3)
+    >>> game.reset(seed=1)
+    >>> observation, reward, termination, truncation, info = game.last()
+    >>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
+    ((244,), True)
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from concombre.actions import Play, apply, legal_actions
+from concombre.cards import PACK
+from concombre.errors import InvalidArgumentError
+from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, action_mask, encode_view
+from concombre.rules import Rules
+from concombre.state import GameState, Phase
+from concombre.transitions import new_game
+from concombre.views import view
+
+__all__ = ["ConcombreEnv", "env"]
+
+
+class ConcombreEnv(AECEnv):  # type: ignore[misc]
+    """The raw PettingZoo environment; most users want `env`, which adds PettingZoo's order checks.
+
+    Examples:
+        >>> raw = ConcombreEnv(players=2)
+        >>> raw.reset(seed=3)
+        >>> raw.agent_selection in raw.agents
+        True
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "concombre_v1", "is_parallelizable": False}
+
+    def __init__(self, players: int = 4, rules: Rules = Rules(), render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
+        self.players = players
+        self.rules = rules
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self.action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
+        box = spaces.Box(low=0.0, high=1.0, shape=(OBSERVATION_SIZE,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(ACTIONS,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in self.possible_agents
+        }
+        self.state = new_game(players, rules=rules, seed=0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the 52 cards."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, seeded by ``seed`` (unpredictable when None)."""
+        self.state = new_game(self.players, rules=self.rules, seed=secrets.randbits(64) if seed is None else seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._advance()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` may see, encoded, and its action mask."""
+        seen = view(self.state, self.possible_agents.index(agent))
+        return {"observation": encode_view(seen), "action_mask": action_mask(seen)}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays the card with this `PACK` index."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.state = apply(self.state, Play(PACK[int(action)]))  # type: ignore[arg-type]
+        self._advance()
+        self._accumulate_rewards()
+
+    def _advance(self) -> None:
+        """Let the table deal, gather and score until a player must play or the game ends."""
+        state: GameState = self.state
+        while state.phase is not Phase.PLAY and state.phase is not Phase.GAME_OVER:
+            state = apply(state, legal_actions(state)[0])
+            result = state.last_result
+            if state.phase in (Phase.DEAL, Phase.GAME_OVER) and result is not None:
+                self.rewards[f"player_{result.loser}"] -= result.penalty
+        self.state = state
+        if state.phase is Phase.GAME_OVER:
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] += 1.0 if seat == state.winner else -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[state.winner or 0]
+        else:
+            self.agent_selection = self.possible_agents[state.to_play or 0]
+
+    def render(self) -> str | None:
+        """The state from the selected agent's side, as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        seen = view(self.state, self.possible_agents.index(self.agent_selection))
+        return f"{seen.phase.value}: hand {' '.join(map(str, seen.hand))}; trick " + " ".join(
+            f"{seat}:{card}" for seat, card in seen.trick
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """A Concombre environment wrapped in PettingZoo's checks (``players``, ``rules``, ``render_mode``).
+
+    Examples:
+        >>> game = env(players=2)
+        >>> game.reset(seed=1)
+        >>> sorted(game.agents)
+        ['player_0', 'player_1']
+    """
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(ConcombreEnv(**kwargs))
+    return wrapped

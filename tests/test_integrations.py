@@ -1,0 +1,93 @@
+"""The PettingZoo and OpenSpiel adapters pass their ecosystems' own tests."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from concombre import deal, new_game, view
+from concombre.integrations.encoding import OBSERVATION_SIZE, action_mask, encode_view
+
+
+def test_the_encoding_holds_only_the_seats_own_cards():
+    state = deal(new_game(4, seed=2))
+    for seat in range(4):
+        vector = encode_view(view(state, seat))
+        assert vector.shape == (OBSERVATION_SIZE,)
+        others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+        from concombre import PACK
+
+        assert not any(vector[PACK.index(card)] for card in others)
+    assert int(action_mask(view(state, state.to_play or 0)).sum()) == 7
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings("ignore:.*action_mask.*:UserWarning")
+def test_pettingzoo_api_and_seed_tests():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from concombre.integrations.pettingzoo import env
+
+    for players in (2, 5):
+        api_test(env(players=players), num_cycles=300, verbose_progress=False)
+    seed_test(lambda: env(players=3), num_cycles=300)
+
+
+def test_pettingzoo_plays_whole_games_with_the_mask():
+    pytest.importorskip("pettingzoo")
+    from concombre.integrations.pettingzoo import env
+
+    game = env(players=3)
+    game.reset(seed=4)
+    rng = random.Random(4)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, _ = game.last()
+        totals[agent] += reward
+        if termination or truncation:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(int(rng.choice(list(legal))))
+    assert max(totals.values()) > min(totals.values())
+
+
+def test_openspiel_random_simulations_and_mcts():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    import concombre.integrations.openspiel  # noqa: F401 - registers the game
+
+    for players in (2, 4):
+        game = pyspiel.load_game("python_concombre", {"players": players, "follow": "highest"})
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    game = pyspiel.load_game("python_concombre", {"players": 2})
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                       random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_openspiel_observations_hide_other_hands():
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_concombre", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    engine = state.engine
+    text = state.information_state_string(0)
+    assert all(str(card) not in text.split("dealt")[1].split("plays")[0] for card in engine.hands[1])
+    assert " ".join(map(str, engine.hands[0])) in text
