@@ -23,8 +23,7 @@ def test_the_encoding_holds_only_the_seats_own_cards():
     assert int(action_mask(view(state, state.to_play or 0)).sum()) == 7
 
 
-@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
-@pytest.mark.filterwarnings("ignore:.*action_mask.*:UserWarning")
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on dict observations, as for any masked env
 def test_pettingzoo_api_and_seed_tests():
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test

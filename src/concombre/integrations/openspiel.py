@@ -120,8 +120,7 @@ class ConcombreState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ConcombreState:
         # Every part is immutable, so a clone shares them all.
-        clone = copy.copy(self)
-        return clone
+        return copy.copy(self)
 
     def current_player(self) -> int:
         """The seat to play, CHANCE while dealing, or TERMINAL."""
