@@ -9,7 +9,8 @@ hold another player's cards. Its layout, 244 numbers from 0 to 1:
 | 52-103 | the cards of the trick on the table |
 | 104-155 | every card played this round |
 | 156-207 | every penalty card in front of a player |
-| 208-242 | for each seat from this one going left, 7 slots of 5: score / 35, half cucumber, eliminated, to play, cards held / 14 |
+| 208-242 | 7 slots of 5, one per seat from this one going left: score / 35, half cucumber, |
+| | eliminated, to play, cards held / 14 |
 | 243 | cards dealt each this round / 14 |
 """
 
