@@ -17,7 +17,7 @@ def test_a_quick_run_measures_the_engine_and_reports_ratios():
     assert {"concombre.games.2p", "concombre.games.4p", "concombre.games.7p", "concombre.view",
             "concombre.json", "concombre.memory"} <= set(keys)
     assert all(item.value > 0 and len(item.runs) == 1 for item in report.measurements)
-    assert [ratio["label"][0] for ratio in report.ratios] == ["4", "7"]
+    assert [ratio["label"][0] for ratio in report.ratios if ratio["label"][0].isdigit()] == ["4", "7"]
     assert {"romme.turn", "romme.rounds", "romme.solver"} <= set(keys)
     text = report.to_text()
     assert "Concombre step (legal_plays + play)" in text and "machine: python" in text
@@ -49,7 +49,7 @@ def test_the_command_prints_json(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["machine"]["python"]
     assert report["ratios"][0]["target"] == "<= 1"
-    assert report["measurements"][-1]["unit"] == "ms"
+    assert {item["key"]: item["unit"] for item in report["measurements"]}["romme.solver"] == "ms"
 
 
 def test_the_command_refuses_a_bad_repeat(capsys):

@@ -308,6 +308,43 @@ def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
     return total / steps / 1000
 
 
+# -- the adapters -------------------------------------------------------------------------
+
+
+def _pettingzoo_steps(games: int, seed: int, overhead: float) -> float:
+    """Mean µs of an agent step through the PettingZoo adapter: `last` (observation and mask) + `step`."""
+    import numpy
+
+    from concombre.integrations.pettingzoo import env
+
+    rng = random.Random(seed)
+    total, steps = 0.0, 0
+    for number in range(games):
+        game = env(players=4)
+        game.reset(seed=seed + number)
+        for _agent in game.agent_iter():
+            choice = rng.random()
+            start = _clock()
+            observation, _, termination, truncation, _ = game.last()
+            if termination or truncation:
+                game.step(None)
+                continue
+            legal = numpy.flatnonzero(observation["action_mask"])
+            game.step(int(legal[int(choice * len(legal))]))
+            total += _clock() - start - overhead
+            steps += 1
+    return total / steps / 1000
+
+
+def _openspiel_adapter_steps(games: int, seed: int, overhead: float) -> float:
+    """Mean µs of a step through the OpenSpiel adapter: `legal_actions` + `apply_action`."""
+    import pyspiel
+
+    import concombre.integrations.openspiel  # noqa: F401 - registers python_concombre
+
+    return _openspiel_steps(pyspiel.load_game("python_concombre", {"players": 4}), games, seed, overhead)
+
+
 # -- the peers ------------------------------------------------------------------------
 
 
@@ -419,6 +456,12 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
          lambda: _solver_times(20 * scale, 8)[1]),
     ]
     missing = []
+    if _installed("pettingzoo"):
+        jobs.append(("adapter.pettingzoo.step", "Concombre step through PettingZoo (last + step)", "µs",
+                     lambda: _pettingzoo_steps(scale, 9, overhead)))
+    if _installed("pyspiel"):
+        jobs.append(("adapter.openspiel.step", "Concombre step through OpenSpiel (legal_actions + apply_action)",
+                     "µs", lambda: _openspiel_adapter_steps(scale, 10, overhead)))
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
@@ -496,6 +539,10 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     if "rlcard.gin_rummy.step" in keys:
         third = report.figure("romme.turn") / report.figure("rlcard.gin_rummy.step")
         add("6. Rommé turn / RLCard gin rummy step", third, "<= 0.333", third <= 1 / 3)
+    for key, name in (("adapter.pettingzoo.step", "PettingZoo"), ("adapter.openspiel.step", "OpenSpiel")):
+        if key in keys:
+            add(f"{name} adapter step / bare step", report.figure(key) / report.figure("concombre.step"),
+                "(overhead)", True)
     solver = report.figure("romme.solver")
     add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)
     return tuple(ratios)

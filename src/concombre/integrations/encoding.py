@@ -55,25 +55,21 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
         ((244,), 7)
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    for card in seen.hand:
-        vector[_INDEX[card]] = 1
-    for _, card in seen.trick:
-        vector[52 + _INDEX[card]] = 1
-    for trick in (*seen.tricks, seen.trick):
-        for _, card in trick:
-            vector[104 + _INDEX[card]] = 1
-    for cards in seen.penalty_cards:
-        for card in cards:
-            vector[156 + _INDEX[card]] = 1
+    ones = [_INDEX[card] for card in seen.hand]
+    ones += [52 + _INDEX[card] for _, card in seen.trick]
+    ones += [104 + _INDEX[card] for trick in (*seen.tricks, seen.trick) for _, card in trick]
+    ones += [156 + _INDEX[card] for cards in seen.penalty_cards for card in cards]
+    vector[ones] = 1
     count = len(seen.players)
-    for slot in range(count):
-        seat = (seen.seat + slot) % count
-        base = 208 + 5 * slot
-        vector[base] = min(seen.scores[seat] / 35, 1.0)
-        vector[base + 1] = seen.half_cucumber[seat]
-        vector[base + 2] = seen.eliminated[seat]
-        vector[base + 3] = seen.to_play == seat
-        vector[base + 4] = seen.hand_sizes[seat] / 14
+    seats = [(seen.seat + slot) % count for slot in range(count)]
+    vector[208 : 208 + 5 * count] = np.array(
+        [
+            (min(seen.scores[seat] / 35, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
+             seen.to_play == seat, seen.hand_sizes[seat] / 14)
+            for seat in seats
+        ],
+        dtype=np.float32,
+    ).ravel()
     vector[243] = min(seen.deal_size / 14, 1.0)
     return vector
 

@@ -37,12 +37,13 @@ from concombre.cards import PACK
 from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, encode_view
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.state import GameState, Phase
-from concombre.transitions import deal, new_game
+from concombre.transitions import deal, legal_plays, new_game
 from concombre.views import view
 
 __all__ = ["ConcombreGame", "ConcombreObserver", "ConcombreState"]
 
 _DEFAULTS = {"players": 4, "follow": "lead", "may_duck": False}
+PACK_INDEX = {card: index for index, card in enumerate(PACK)}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_concombre",
@@ -70,6 +71,10 @@ Examples:
 
 class ConcombreGame(pyspiel.Game):  # type: ignore[misc]
     """The game, as OpenSpiel loads it.
+
+    Attributes:
+        players: How many players.
+        rules: The rules, from the parameters.
 
     Examples:
         >>> ConcombreGame({"players": 2}).num_players()
@@ -104,6 +109,12 @@ class ConcombreGame(pyspiel.Game):  # type: ignore[misc]
 class ConcombreState(pyspiel.State):  # type: ignore[misc]
     """A state of the game: the library's immutable `GameState`, plus the deal being drawn.
 
+    Attributes:
+        engine: The library's state.
+        dealing: The cards drawn so far for the coming deal, as `PACK` indices.
+        history_of_play: Every play so far, as (seat, `PACK` index).
+        dealt: Each player's hands as dealt, one per round so far.
+
     Examples:
         >>> state = ConcombreGame({"players": 2}).new_initial_state()
         >>> state.current_player() == pyspiel.PlayerId.CHANCE
@@ -132,11 +143,12 @@ class ConcombreState(pyspiel.State):  # type: ignore[misc]
         return int(self.engine.to_play or 0)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(PACK.index(card) for card in view(self.engine, player).legal_plays)
+        return [PACK_INDEX[card] for card in legal_plays(self.engine)]  # pack order is ascending
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next in the deal, each equally likely."""
-        left = [index for index, card in enumerate(PACK) if card in self.engine.stock and index not in self.dealing]
+        pack = {PACK_INDEX[card] for card in self.engine.stock} - set(self.dealing)
+        left = sorted(pack)
         return [(index, 1.0 / len(left)) for index in left]
 
     def _apply_action(self, action: int) -> None:
@@ -144,10 +156,11 @@ class ConcombreState(pyspiel.State):  # type: ignore[misc]
             self.dealing = (*self.dealing, action)
             needed = self.engine.deal_size * len(self.engine.active_seats)
             if len(self.dealing) == needed:
-                rest = [card for card in self.engine.stock if PACK.index(card) not in self.dealing]
+                chosen = set(self.dealing)
+                rest = [card for card in self.engine.stock if PACK_INDEX[card] not in chosen]
                 dealt = deal(self.engine, [PACK[index] for index in self.dealing] + rest)
                 self.dealt = tuple(
-                    (*rounds, tuple(PACK.index(card) for card in hand))
+                    (*rounds, tuple(PACK_INDEX[card] for card in hand))
                     for rounds, hand in zip(self.dealt, dealt.hands, strict=True)
                 )
                 self.engine, self.dealing = dealt, ()
@@ -183,6 +196,11 @@ class ConcombreObserver:
     The tensor is `encode_view`'s vector; with perfect recall (information
     states) it also marks every card the player was dealt this round, and the
     string lists every hand the player was dealt and every card played.
+
+    Attributes:
+        perfect_recall: Whether this observes information states.
+        tensor: The observation vector, filled by `set_from`.
+        dict: The tensor by name, as OpenSpiel expects.
 
     Examples:
         >>> observer = ConcombreObserver(perfect_recall=False)

@@ -43,6 +43,17 @@ __all__ = ["ConcombreEnv", "env"]
 class ConcombreEnv(AECEnv):  # type: ignore[misc]
     """The raw PettingZoo environment; most users want `env`, which adds PettingZoo's order checks.
 
+    Attributes:
+        metadata: PettingZoo's description: render modes and name.
+        players: How many players.
+        rules: The rules of the games played.
+        render_mode: None, or ``"ansi"`` for text.
+        state: The library's state of the game in progress.
+        possible_agents: ``player_0`` to ``player_{n-1}``.
+        agents: The agents still in the episode.
+        action_spaces: Each agent's action space.
+        observation_spaces: Each agent's observation space.
+
     Examples:
         >>> raw = ConcombreEnv(players=2)
         >>> raw.reset(seed=3)
