@@ -90,3 +90,47 @@ def test_openspiel_observations_hide_other_hands():
     text = state.information_state_string(0)
     assert all(str(card) not in text.split("dealt")[1].split("plays")[0] for card in engine.hands[1])
     assert " ".join(map(str, engine.hands[0])) in text
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on dict observations, as for any masked env
+def test_pettingzoo_romme_api_and_seed_tests():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from concombre.integrations.pettingzoo import romme_env
+
+    api_test(romme_env(players=3), num_cycles=300, verbose_progress=False)
+    seed_test(lambda: romme_env(players=2), num_cycles=300)
+
+
+def test_pettingzoo_romme_refuses_a_choice_not_offered():
+    pytest.importorskip("pettingzoo")
+    from concombre import InvalidArgumentError
+    from concombre.integrations.pettingzoo import RommeEnv
+
+    game = RommeEnv(players=2)
+    game.reset(seed=2)
+    with pytest.raises(InvalidArgumentError, match="not offered"):
+        game.step(200)
+
+
+def test_openspiel_romme_random_simulations():
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+
+    for players in (2, 3):
+        game = pyspiel.load_game("python_romme", {"players": players})
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_romme_information_states_hide_other_hands():
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+
+    state = pyspiel.load_game("python_romme", {"players": 2}).new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    other = " ".join(map(str, state.engine.hands[1]))
+    assert other not in state.information_state_string(0)
+    assert other in state.information_state_string(1)

@@ -1,6 +1,7 @@
-"""Concombre as an OpenSpiel Python game: ``pyspiel.load_game("python_concombre")``.
+"""Concombre and German Rommé as OpenSpiel Python games: ``python_concombre`` and ``python_romme``.
 
-Importing this module registers the game. Deals are chance nodes, one card at
+Importing this module registers both games; German Rommé is described with
+`ROMME_GAME_TYPE`. For Concombre: Deals are chance nodes, one card at
 a time: each outcome is the `concombre.PACK` index of the next card dealt,
 uniform over the cards left in the round's pack (C4, C5). A player's action
 is the `PACK` index of the card to play (52 actions); the table gathers tricks
@@ -29,18 +30,32 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
+from concombre import romme
 from concombre.actions import Play, apply, legal_actions
 from concombre.cards import PACK
 from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, encode_view
+from concombre.integrations.romme_choices import (
+    CHOICES,
+    ROMME_OBSERVATION_SIZE,
+    choice_text,
+    choices,
+    encode_romme_view,
+)
+from concombre.romme.cards import card_at as romme_card_at
+from concombre.romme.checks import romme_state_from_parts, romme_state_parts
+from concombre.romme.records import romme_action_text
+from concombre.romme.rules import MAX_PLAYERS as ROMME_MAX_PLAYERS
+from concombre.romme.rules import MIN_PLAYERS as ROMME_MIN_PLAYERS
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.state import GameState, Phase
 from concombre.transitions import deal, legal_plays, new_game
 from concombre.views import view
 
-__all__ = ["ConcombreGame", "ConcombreObserver", "ConcombreState"]
+__all__ = ["ConcombreGame", "ConcombreObserver", "ConcombreState", "RommeGame", "RommeObserver", "RommeSpielState"]
 
 _DEFAULTS = {"players": 4, "follow": "lead", "may_duck": False}
 PACK_INDEX = {card: index for index, card in enumerate(PACK)}
@@ -237,3 +252,217 @@ class ConcombreObserver:
 
 
 pyspiel.register_game(GAME_TYPE, ConcombreGame)
+
+
+# -- German Rommé ------------------------------------------------------------------------
+
+ROMME_GAME_TYPE = pyspiel.GameType(
+    short_name="python_romme",
+    long_name="Python German Rommé",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=ROMME_MAX_PLAYERS,
+    min_num_players=ROMME_MIN_PLAYERS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 2},
+)
+"""OpenSpiel's description of German Rommé: ``pyspiel.load_game("python_romme")``.
+
+Deals and draws from the stock are chance nodes: each outcome is a card (its
+sorting index, `RommeCard` order), uniform over the cards not yet seen. A
+player's action is the number of a choice (see
+`concombre.integrations.romme_choices`). The game is zero-sum: 1 for the
+winner, -1/(n-1) for the others.
+
+Examples:
+    >>> ROMME_GAME_TYPE.short_name
+    'python_romme'
+"""
+
+
+class RommeGame(pyspiel.Game):  # type: ignore[misc]
+    """German Rommé, as OpenSpiel loads it.
+
+    Attributes:
+        players: How many players (2 to 6).
+
+    Examples:
+        >>> RommeGame({"players": 3}).num_players()
+        3
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = {"players": 2, **(params or {})}
+        self.players = int(merged["players"])
+        info = pyspiel.GameInfo(
+            num_distinct_actions=CHOICES,
+            max_chance_outcomes=110,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=200_000,
+        )
+        super().__init__(ROMME_GAME_TYPE, info, merged)
+
+    def new_initial_state(self) -> RommeSpielState:
+        """A new game, waiting for the first card of the first deal."""
+        return RommeSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RommeObserver:
+        """An observer of what one player may see (with their history, for information states)."""
+        return RommeObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
+class RommeSpielState(pyspiel.State):  # type: ignore[misc]
+    """A state of German Rommé: the library's immutable `RommeState`, plus a deal or draw being drawn.
+
+    Attributes:
+        engine: The library's state.
+        dealing: The cards drawn so far for the coming deal, in dealing order.
+        drawing: Whether the player to play has chosen the stock and the card is being drawn.
+        history: For each player, what they have seen happen, in order (perfect recall).
+
+    Examples:
+        >>> state = RommeGame().new_initial_state()
+        >>> state.is_chance_node(), len(state.chance_outcomes())
+        (True, 108)
+    """
+
+    def __init__(self, game: RommeGame) -> None:
+        super().__init__(game)
+        self.engine = romme.new_game(game.players, seed=0)
+        self.dealing: tuple[romme.RommeCard, ...] = ()
+        self.drawing = False
+        self.history: tuple[tuple[str, ...], ...] = tuple(() for _ in range(game.players))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RommeSpielState:
+        return copy.copy(self)  # every part is immutable
+
+    def current_player(self) -> int:
+        """The seat to move, CHANCE while dealing or drawing from the stock, or TERMINAL."""
+        if self.engine.phase is romme.RommePhase.GAME_OVER:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.engine.phase is romme.RommePhase.DEAL or self.drawing:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self.engine.to_play or 0)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(range(len(choices(self.engine))))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come next, each equally likely."""
+        if self.drawing:
+            pool = [card._index for card in self.engine.stock]
+        else:
+            taken = {card._index for card in self.dealing}
+            pool = [card._index for card in romme.deck(self.engine.rules.jokers) if card._index not in taken]
+        pool.sort()
+        return [(index, 1.0 / len(pool)) for index in pool]
+
+    def _apply_action(self, action: int) -> None:
+        if self.drawing:
+            self._draw(romme_card_at(action))
+        elif self.engine.phase is romme.RommePhase.DEAL:
+            self._deal(romme_card_at(action))
+        else:
+            offered = choices(self.engine)[action]
+            seat = self.engine.to_play or 0
+            self._tell(seat, romme_action_text(offered))
+            if isinstance(offered, romme.DrawStock):
+                self.drawing = True
+                return
+            self.engine = romme.apply(self.engine, offered)
+            self._settle()
+
+    def _deal(self, card: romme.RommeCard) -> None:
+        self.dealing = (*self.dealing, card)
+        if len(self.dealing) < 13 * len(self.engine.contenders) + 1:
+            return
+        rest = [other for other in romme.deck(self.engine.rules.jokers) if other not in set(self.dealing)]
+        self.engine = romme.deal(self.engine, [*self.dealing, *rest])
+        self.dealing = ()
+        for seat in range(len(self.engine.players)):
+            self._tell(seat, f"dealt {' '.join(map(str, self.engine.hands[seat]))}", private=seat)
+        self._settle()
+
+    def _draw(self, card: romme.RommeCard) -> None:
+        parts = romme_state_parts(self.engine)
+        stock = (*(other for other in parts.stock if other != card), card)  # the chosen card on top
+        self.engine = romme.draw_stock(romme_state_from_parts(attrs.evolve(parts, stock=stock)))
+        self.drawing = False
+        self._tell(self.engine.to_play or 0, f"drew {card}", private=self.engine.to_play)
+
+    def _settle(self) -> None:
+        """Let the table score finished rounds; deals wait for chance."""
+        while self.engine.phase is romme.RommePhase.ROUND_OVER:
+            self.engine = romme.score_round(self.engine)
+
+    def _tell(self, seat: int, text: str, private: int | None = None) -> None:
+        self.history = tuple(
+            (*seen, f"{seat}:{text}") if private is None or private == player else seen
+            for player, seen in enumerate(self.history)
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"card {romme_card_at(action)}"
+        return choice_text(self.engine, action)
+
+    def is_terminal(self) -> bool:
+        """Whether the last round is scored and one player leads (R14)."""
+        return self.engine.phase is romme.RommePhase.GAME_OVER
+
+    def returns(self) -> list[float]:
+        """1 for the winner and -1/(n-1) for the others at the end; 0 before."""
+        count = len(self.engine.players)
+        if self.engine.winner is None:
+            return [0.0] * count
+        return [1.0 if seat == self.engine.winner else -1.0 / (count - 1) for seat in range(count)]
+
+    def __str__(self) -> str:
+        return f"{self.engine!r} hands {' | '.join(' '.join(map(str, hand)) for hand in self.engine.hands)}"
+
+
+class RommeObserver:
+    """What one player of Rommé may see, as OpenSpiel's observer interface wants it.
+
+    Attributes:
+        perfect_recall: Whether this observes information states.
+        tensor: `encode_romme_view`'s vector, filled by `set_from`.
+        dict: The tensor by name.
+
+    Examples:
+        >>> RommeObserver(perfect_recall=False).tensor.shape
+        (242,)
+    """
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(ROMME_OBSERVATION_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RommeSpielState, player: int) -> None:
+        """Fill the tensor from ``player``'s side of ``state``."""
+        self.tensor[:] = encode_romme_view(romme.view(state.engine, player))
+
+    def string_from(self, state: RommeSpielState, player: int) -> str:
+        """``player``'s view as text; with perfect recall, everything they saw happen."""
+        seen = romme.view(state.engine, player)
+        melds = " / ".join(str(meld) for meld in seen.melds)
+        text = (
+            f"p{player} r{seen.round_number} {seen.phase.value} hand {' '.join(map(str, seen.hand))}"
+            f" table {melds} pile {' '.join(map(str, seen.discard_pile))} scores {seen.scores}"
+        )
+        if self.perfect_recall:
+            text += " history " + " ; ".join(state.history[player])
+        return text
+
+
+pyspiel.register_game(ROMME_GAME_TYPE, RommeGame)

@@ -1,4 +1,12 @@
-"""Concombre as a PettingZoo AEC environment.
+"""Concombre and German Rommé as PettingZoo AEC environments.
+
+German Rommé's environment, `romme_env`, offers each step's actions as
+numbered choices (see `concombre.integrations.romme_choices`): the action is
+the number of a choice, the action mask marks the choices that exist, and the
+reward is the points a player scores when a round is scored (R13), plus 1
+for the winner and minus 1 for the others at the end (R14).
+
+Concombre's environment, `env`:
 
 Each agent, ``player_0`` to ``player_{n-1}``, acts only when it must play a
 card; the table deals, gathers tricks and scores rounds between its steps.
@@ -28,16 +36,20 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from concombre import romme
 from concombre.actions import Play, apply, legal_actions
 from concombre.cards import PACK
 from concombre.errors import InvalidArgumentError
 from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, action_mask, encode_view
+from concombre.integrations.romme_choices import CHOICES, ROMME_OBSERVATION_SIZE, choices, encode_romme_view
+from concombre.romme.records import romme_action_text
+from concombre.romme.rules import RommeRules
 from concombre.rules import Rules
 from concombre.state import GameState, Phase
 from concombre.transitions import new_game
 from concombre.views import view
 
-__all__ = ["ConcombreEnv", "env"]
+__all__ = ["ConcombreEnv", "RommeEnv", "env", "romme_env"]
 
 
 class ConcombreEnv(AECEnv):  # type: ignore[misc]
@@ -156,4 +168,111 @@ def env(**kwargs: Any) -> AECEnv:
         ['player_0', 'player_1']
     """
     wrapped: AECEnv = wrappers.OrderEnforcingWrapper(ConcombreEnv(**kwargs))
+    return wrapped
+
+
+class RommeEnv(ConcombreEnv):
+    """German Rommé as a raw PettingZoo environment; most users want `romme_env`.
+
+    Agents act on every step of their turns: the draw, then melds, lay-offs,
+    exchanges and the discard, each chosen among numbered choices.
+
+    Attributes:
+        metadata: PettingZoo's description: render modes and name.
+        romme_rules: The rules of the games played.
+
+    Examples:
+        >>> raw = RommeEnv(players=2)
+        >>> raw.reset(seed=3)
+        >>> raw.observe(raw.agent_selection)["action_mask"][:3].tolist()
+        [1, 1, 0]
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "romme_v1", "is_parallelizable": False}
+
+    def __init__(self, players: int = 3, rules: RommeRules = RommeRules(), render_mode: str | None = None) -> None:
+        self.romme_rules = rules
+        super().__init__(players=2, render_mode=render_mode)
+        self.players = players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self.action_spaces = {agent: spaces.Discrete(CHOICES) for agent in self.possible_agents}
+        box = spaces.Box(low=-1.0, high=1.0, shape=(ROMME_OBSERVATION_SIZE,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(CHOICES,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in self.possible_agents
+        }
+        self.romme_state = romme.new_game(players, rules=rules, seed=0)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, seeded by ``seed`` (unpredictable when None)."""
+        self.romme_state = romme.new_game(
+            self.players, rules=self.romme_rules, seed=secrets.randbits(64) if seed is None else seed
+        )
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._advance()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` may see, encoded, and the mask of its choices (only on its own step)."""
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(CHOICES, dtype=np.int8)
+        if self.romme_state.to_play == seat:
+            mask[: len(choices(self.romme_state))] = 1
+        return {"observation": encode_romme_view(romme.view(self.romme_state, seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent takes choice number ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        offered = choices(self.romme_state)
+        if action is None or not 0 <= int(action) < len(offered):
+            raise InvalidArgumentError(f"Choice {action!r} is not offered: choose 0 to {len(offered) - 1}.")
+        self.romme_state = romme.apply(self.romme_state, offered[int(action)])
+        self._advance()
+        self._accumulate_rewards()
+
+    def _advance(self) -> None:
+        state = self.romme_state
+        while state.to_play is None and state.phase is not romme.RommePhase.GAME_OVER:
+            state = romme.apply(state, romme.legal_actions(state)[0])
+            if state.phase in (romme.RommePhase.DEAL, romme.RommePhase.GAME_OVER) and state.last_result:
+                for seat, points in enumerate(state.last_result.scores):
+                    self.rewards[self.possible_agents[seat]] += points
+        self.romme_state = state
+        if state.phase is romme.RommePhase.GAME_OVER:
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] += 1.0 if seat == state.winner else -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[state.winner or 0]
+        else:
+            self.agent_selection = self.possible_agents[state.to_play or 0]
+
+    def render(self) -> str | None:
+        """The selected agent's choices, as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return "; ".join(f"{number}: {romme_action_text(action)}"
+                         for number, action in enumerate(choices(self.romme_state)))
+
+
+def romme_env(**kwargs: Any) -> AECEnv:
+    """A German Rommé environment wrapped in PettingZoo's checks (``players``, ``rules``, ``render_mode``).
+
+    Examples:
+        >>> game = romme_env(players=2)
+        >>> game.reset(seed=1)
+        >>> observation, *_ = game.last()
+        >>> observation["observation"].shape
+        (242,)
+    """
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(RommeEnv(**kwargs))
     return wrapped
