@@ -345,6 +345,15 @@ def _openspiel_adapter_steps(games: int, seed: int, overhead: float) -> float:
     return _openspiel_steps(pyspiel.load_game("python_concombre", {"players": 4}), games, seed, overhead)
 
 
+def _openspiel_romme_steps(games: int, seed: int, overhead: float) -> float:
+    """Mean µs of a player's step through the OpenSpiel Rommé adapter (choices are computed each step)."""
+    import pyspiel
+
+    import concombre.integrations.openspiel  # noqa: F401 - registers python_romme
+
+    return _openspiel_steps(pyspiel.load_game("python_romme", {"players": 2}), games, seed, overhead)
+
+
 # -- the peers ------------------------------------------------------------------------
 
 
@@ -462,6 +471,8 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
     if _installed("pyspiel"):
         jobs.append(("adapter.openspiel.step", "Concombre step through OpenSpiel (legal_actions + apply_action)",
                      "µs", lambda: _openspiel_adapter_steps(scale, 10, overhead)))
+        jobs.append(("adapter.openspiel.romme.step", "Rommé step through OpenSpiel (legal_actions + apply_action)",
+                     "µs", lambda: _openspiel_romme_steps(1, 11, overhead)))
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
@@ -539,10 +550,13 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     if "rlcard.gin_rummy.step" in keys:
         third = report.figure("romme.turn") / report.figure("rlcard.gin_rummy.step")
         add("6. Rommé turn / RLCard gin rummy step", third, "<= 0.333", third <= 1 / 3)
-    for key, name in (("adapter.pettingzoo.step", "PettingZoo"), ("adapter.openspiel.step", "OpenSpiel")):
+    for key, name, bare in (
+        ("adapter.pettingzoo.step", "PettingZoo", "concombre.step"),
+        ("adapter.openspiel.step", "OpenSpiel", "concombre.step"),
+        ("adapter.openspiel.romme.step", "OpenSpiel Rommé", "romme.turn"),
+    ):
         if key in keys:
-            add(f"{name} adapter step / bare step", report.figure(key) / report.figure("concombre.step"),
-                "(overhead)", True)
+            add(f"{name} adapter step / bare step", report.figure(key) / report.figure(bare), "(overhead)", True)
     solver = report.figure("romme.solver")
     add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)
     return tuple(ratios)

@@ -267,7 +267,7 @@ ROMME_GAME_TYPE = pyspiel.GameType(
     max_num_players=ROMME_MAX_PLAYERS,
     min_num_players=ROMME_MIN_PLAYERS,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2},
@@ -328,6 +328,7 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
         dealing: The cards drawn so far for the coming deal, in dealing order.
         drawing: Whether the player to play has chosen the stock and the card is being drawn.
         history: For each player, what they have seen happen, in order (perfect recall).
+        held: The cards each player has held this round, as sorting indices.
 
     Examples:
         >>> state = RommeGame().new_initial_state()
@@ -341,6 +342,9 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
         self.dealing: tuple[romme.RommeCard, ...] = ()
         self.drawing = False
         self.history: tuple[tuple[str, ...], ...] = tuple(() for _ in range(game.players))
+        # The cards each player has held this round, as sorting indices (for information-state tensors).
+        self.held: tuple[frozenset[int], ...] = tuple(frozenset() for _ in range(game.players))
+        self._offered: tuple[romme.RommeState | None, list[romme.RommeAction]] = (None, [])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RommeSpielState:
         return copy.copy(self)  # every part is immutable
@@ -353,8 +357,16 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         return int(self.engine.to_play or 0)
 
+    def _choices(self) -> list[romme.RommeAction]:
+        """The choices of the engine's state, computed once per state (they need the meld solver)."""
+        engine, offered = self._offered
+        if engine is not self.engine:
+            offered = choices(self.engine)
+            self._offered = (self.engine, offered)
+        return offered
+
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(choices(self.engine))))
+        return list(range(len(self._choices())))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next, each equally likely."""
@@ -372,12 +384,15 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
         elif self.engine.phase is romme.RommePhase.DEAL:
             self._deal(romme_card_at(action))
         else:
-            offered = choices(self.engine)[action]
+            offered = self._choices()[action]
             seat = self.engine.to_play or 0
             self._tell(seat, romme_action_text(offered))
             if isinstance(offered, romme.DrawStock):
                 self.drawing = True
                 return
+            if isinstance(offered, romme.DrawDiscard) and self.engine.discard_pile:
+                top = self.engine.discard_pile[-1]._index
+                self.held = (*self.held[:seat], self.held[seat] | {top}, *self.held[seat + 1 :])
             self.engine = romme.apply(self.engine, offered)
             self._settle()
 
@@ -390,6 +405,7 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
         self.dealing = ()
         for seat in range(len(self.engine.players)):
             self._tell(seat, f"dealt {' '.join(map(str, self.engine.hands[seat]))}", private=seat)
+        self.held = tuple(frozenset(card._index for card in hand) for hand in self.engine.hands)
         self._settle()
 
     def _draw(self, card: romme.RommeCard) -> None:
@@ -397,7 +413,9 @@ class RommeSpielState(pyspiel.State):  # type: ignore[misc]
         stock = (*(other for other in parts.stock if other != card), card)  # the chosen card on top
         self.engine = romme.draw_stock(romme_state_from_parts(attrs.evolve(parts, stock=stock)))
         self.drawing = False
-        self._tell(self.engine.to_play or 0, f"drew {card}", private=self.engine.to_play)
+        seat = self.engine.to_play or 0
+        self._tell(seat, f"drew {card}", private=seat)
+        self.held = (*self.held[:seat], self.held[seat] | {card._index}, *self.held[seat + 1 :])
 
     def _settle(self) -> None:
         """Let the table score finished rounds; deals wait for chance."""
@@ -435,7 +453,8 @@ class RommeObserver:
 
     Attributes:
         perfect_recall: Whether this observes information states.
-        tensor: `encode_romme_view`'s vector, filled by `set_from`.
+        tensor: `encode_romme_view`'s vector, filled by `set_from`; with perfect
+            recall, followed by 110 marks of the cards the player held this round.
         dict: The tensor by name.
 
     Examples:
@@ -445,12 +464,16 @@ class RommeObserver:
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(ROMME_OBSERVATION_SIZE, np.float32)
+        self.tensor = np.zeros(ROMME_OBSERVATION_SIZE + (110 if perfect_recall else 0), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RommeSpielState, player: int) -> None:
-        """Fill the tensor from ``player``'s side of ``state``."""
-        self.tensor[:] = encode_romme_view(romme.view(state.engine, player))
+        """Fill the tensor from ``player``'s side of ``state``; with perfect recall, the cards they held."""
+        self.tensor[:ROMME_OBSERVATION_SIZE] = encode_romme_view(romme.view(state.engine, player))
+        if self.perfect_recall:
+            self.tensor[ROMME_OBSERVATION_SIZE:] = 0
+            for index in state.held[player]:
+                self.tensor[ROMME_OBSERVATION_SIZE + index] = 1
 
     def string_from(self, state: RommeSpielState, player: int) -> str:
         """``player``'s view as text; with perfect recall, everything they saw happen."""
