@@ -15,10 +15,10 @@ import attrs
 
 from concombre.actions import Action, Deal, Play, ResolveTrick, ScoreRound, apply
 from concombre.cards import Card
-from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
+from concombre.errors import ConcombreError, FormatError, InvalidArgumentError
+from concombre.recording import read_text_record, replay_each, text_header
 from concombre.rules import Rules
 from concombre.state import GameState, Phase
-from concombre.textrecord import read_text_record, text_header
 from concombre.transitions import new_game
 
 __all__ = ["GameRecord", "action_text", "parse_action", "replay", "replay_states"]
@@ -188,20 +188,7 @@ def replay_states(record: GameRecord) -> Iterator[GameState]:
         >>> [state.phase.value for state in replay_states(record)]
         ['deal', 'play']
     """
-    state = record.start()
-    yield state
-    for number, action in enumerate(record.actions):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as err:
-            raise FormatError(
-                f"action {number} ({action_text(action)}) is illegal: {err.reason}",
-                f"$.actions[{number}]",
-                err.ruling,
-            ) from None
-        except InvalidArgumentError as err:
-            raise FormatError(err.reason, f"$.actions[{number}]") from None
-        yield state
+    return replay_each(record.start(), record.actions, apply, action_text)
 
 
 def replay(record: GameRecord) -> GameState:

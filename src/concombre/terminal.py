@@ -19,11 +19,11 @@ from concombre.bots import Bot
 from concombre.cards import Card
 from concombre.demo import NAMES
 from concombre.errors import InvalidArgumentError
+from concombre.recording import save_record
 from concombre.records import GameRecord
 from concombre.rules import Rules
 from concombre.state import GameState, Phase
 from concombre.story import describe_rules, tell
-from concombre.textrecord import save_record
 from concombre.transitions import new_game
 from concombre.views import PlayerView, view
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import attrs
 
 from concombre.errors import FormatError, InvalidArgumentError
+from concombre.recording import save_record
 from concombre.romme.actions import DrawDiscard, DrawStock, RommeAction, apply, legal_actions, why_illegal
 from concombre.romme.bots import SolverRommeBot
 from concombre.romme.records import RommeRecord, parse_romme_action, replay_romme_states, romme_action_text
@@ -24,7 +25,6 @@ from concombre.romme.rules import RommeRules
 from concombre.romme.state import RommePhase, RommeState
 from concombre.romme.transitions import new_game
 from concombre.romme.views import RommeView, view
-from concombre.textrecord import save_record
 
 __all__ = ["RommeTerminal", "read_romme_step", "romme_story", "show_romme_view"]
 

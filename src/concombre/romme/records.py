@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
+from concombre.errors import ConcombreError, FormatError, InvalidArgumentError
+from concombre.recording import read_text_record, replay_each, text_header
 from concombre.romme.actions import (
     Deal,
     Discard,
@@ -24,7 +25,6 @@ from concombre.romme.cards import RommeCard
 from concombre.romme.rules import RommeRules
 from concombre.romme.state import RommePhase, RommeState
 from concombre.romme.transitions import new_game
-from concombre.textrecord import read_text_record, text_header
 
 __all__ = ["RommeRecord", "parse_romme_action", "replay_romme", "replay_romme_states", "romme_action_text"]
 
@@ -208,17 +208,7 @@ def replay_romme_states(record: RommeRecord) -> Iterator[RommeState]:
         >>> [state.phase.value for state in replay_romme_states(record)]
         ['deal', 'draw']
     """
-    state = record.start()
-    yield state
-    for number, action in enumerate(record.actions):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as err:
-            raise FormatError(f"action {number} ({romme_action_text(action)}) is illegal: {err.reason}",
-                              f"$.actions[{number}]", err.ruling) from None
-        except InvalidArgumentError as err:
-            raise FormatError(err.reason, f"$.actions[{number}]") from None
-        yield state
+    return replay_each(record.start(), record.actions, apply, romme_action_text)
 
 
 def replay_romme(record: RommeRecord) -> RommeState:

@@ -1,22 +1,23 @@
-"""The text form shared by the records of both games: a header line, ``key: value`` lines, one action a line.
+"""What the records of both games share: the text form, saving, and replaying action by action.
 
-Each game's record module supplies its header line, its rules class and
-how to read an action line; this module does the rest, so both games' text
-records read and refuse alike.
+A text record is a header line, ``key: value`` lines, then one action a line.
+Each game's record module supplies its header line, its rules class, how to
+read and write an action line and how to apply an action; this module does
+the rest, so both games' records read, refuse and replay alike.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
-from concombre.errors import FormatError, InvalidArgumentError
+from concombre.errors import FormatError, IllegalActionError, InvalidArgumentError
 
-__all__ = ["read_text_record", "rules_text", "save_record", "text_header"]
+__all__ = ["read_text_record", "replay_each", "rules_text", "save_record", "text_header"]
 
 A = TypeVar("A")
 R = TypeVar("R")
@@ -167,3 +168,41 @@ def save_record(record: Any, path: Path) -> None:
         path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
     else:
         path.write_text(record.to_text(), encoding="utf-8")
+
+
+S = TypeVar("S")
+
+
+def replay_each(
+    start: S, actions: Sequence[A], apply: Callable[[S, A], S], action_text: Callable[[A], str]
+) -> Iterator[S]:
+    """``start``, then the state after each action, each applied by the engine.
+
+    Raises:
+        FormatError: Action N is illegal: the path is ``$.actions[N]``, the
+            reason says which action and why, and the ruling is named.
+
+    Examples:
+        >>> from concombre import Deal, ScoreRound, apply, new_game
+        >>> from concombre.records import action_text
+        >>> states = replay_each(new_game(2, seed=1), [Deal(), ScoreRound()], apply, action_text)
+        >>> next(states).phase.value, next(states).phase.value
+        ('deal', 'play')
+        >>> try:
+        ...     next(states)
+        ... except FormatError as err:
+        ...     print(err.path, err.ruling)
+        $.actions[1] C14
+    """
+    state = start
+    yield state
+    for number, action in enumerate(actions):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as err:
+            raise FormatError(
+                f"action {number} ({action_text(action)}) is illegal: {err.reason}", f"$.actions[{number}]", err.ruling
+            ) from None
+        except InvalidArgumentError as err:
+            raise FormatError(err.reason, f"$.actions[{number}]") from None
+        yield state
