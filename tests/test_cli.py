@@ -172,7 +172,8 @@ def test_replay_refuses_a_bad_file(tmp_path):
 
 
 def test_import_concombre_stays_light():
-    code = "import sys, concombre; print(sorted(m for m in ('rich', 'cattrs', 'distributed') if m in sys.modules))"
+    heavy = ('rich', 'cattrs', 'distributed', 'numpy', 'pyspiel', 'pettingzoo', 'gymnasium')
+    code = f"import sys, concombre, concombre.romme; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

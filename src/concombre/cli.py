@@ -50,7 +50,7 @@ def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="concombre",
-        description="The card game Concombre: rules engine, demo and tools.",
+        description="The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
