@@ -103,6 +103,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", type=Path, help="the record, as `concombre play --save` writes it")
 
+    serve = commands.add_parser(
+        "serve",
+        help="serve a web table to play against the bots in a browser",
+        description="Serve the web table (pip install 'concombre[web]'): open the address it prints.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
     bench = commands.add_parser(
         "bench",
         help="measure the engine, and the other engines when installed",
@@ -131,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "simulate": _simulate,
         "replay": _replay,
         "bench": _bench,
+        "serve": _serve,
     }
     try:
         return commands[args.command](args)
@@ -324,6 +333,18 @@ def _print_summary(summary: Any) -> None:
     for row in rows:
         table.add_row(*row)
     _console().print(table)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from concombre.web.app import create_app
+    except ImportError:
+        raise InvalidArgumentError("concombre serve needs the web extra: pip install 'concombre[web]'.") from None
+    print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -1,0 +1,158 @@
+// The concombre web table: renders the seat's view and sends action documents, nothing more.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let current = null;
+
+const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+
+function cardLabel(text) {
+  if (text.startsWith("JK")) return "\u2605" + text.slice(2);
+  const rank = text[0] === "T" ? "10" : text[0];
+  return rank + SUITS[text[1]] + (text.length > 2 ? text.slice(2) : "");
+}
+
+function cardButton(text, reason, onClick) {
+  const button = document.createElement("button");
+  button.className = "card" + ("DH".includes(text[1]) && !text.startsWith("JK") ? " red" : "");
+  button.textContent = cardLabel(text);
+  button.dataset.card = text;
+  if (reason) { button.disabled = true; button.title = reason; }
+  if (onClick && !reason) button.addEventListener("click", onClick);
+  return button;
+}
+
+function send(action) {
+  $("error").textContent = "";
+  socket.send(JSON.stringify({ action }));
+}
+
+function renderScores(message) {
+  const view = message.view;
+  const rows = view.players.map((name, seat) => {
+    const flags = message.game === "romme"
+      ? (view.opened[seat] ? "opened" : "")
+      : (view.eliminated[seat] ? "eliminated" : view.half_cucumber[seat] ? "half cucumber" : "");
+    const penalty = message.game === "romme" ? `${view.hand_sizes[seat]} cards`
+      : (view.penalty_cards[seat].map(cardLabel).join(" ") || "");
+    const cls = view.to_play === seat ? ' class="turn"' : "";
+    return `<tr${cls}><td>${name}${seat === message.you ? " (you)" : ""}</td><td>${view.scores[seat]}</td>` +
+           `<td>${penalty}</td><td>${flags}</td></tr>`;
+  });
+  $("scores").innerHTML = `<table><tr><th>Player</th><th>Score</th><th></th><th></th></tr>${rows.join("")}</table>`;
+}
+
+function renderConcombre(message) {
+  const view = message.view;
+  const trick = view.trick.map(([seat, card]) => `${view.players[seat]} ${cardLabel(card)}`).join(", ");
+  const played = view.players.map((name, seat) => {
+    const cards = [...view.tricks.flat(), ...view.trick].filter(([s]) => s === seat).map(([, c]) => cardLabel(c));
+    return cards.length ? `${name}: ${cards.join(" ")}` : "";
+  }).filter(Boolean).join(" | ");
+  $("board").innerHTML = `<p>Round ${view.round_number}, ${view.deal_size} cards each. ` +
+    `Trick: <strong id="trick">${trick || "nobody has played yet"}</strong></p>` +
+    `<p>Played this round: ${played || "nothing yet"}</p>`;
+  const hand = $("hand");
+  hand.replaceChildren(...view.hand.map((card) => cardButton(
+    card,
+    view.to_play === message.you ? message.reasons[card] : "Wait for your turn.",
+    () => send({ format: "concombre.action/1", type: "play", card }),
+  )));
+  $("controls").replaceChildren();
+}
+
+function renderRomme(message) {
+  const view = message.view;
+  const melds = view.melds.map((meld, number) =>
+    `<li>${number}: ${meld.cards.map(cardLabel).join(" ")} <small>(${meld.kind}, ` +
+    `${[...new Set(meld.owners)].map((seat) => view.players[seat]).join(", ")})</small></li>`).join("");
+  const top = view.discard_pile.length ? cardLabel(view.discard_pile[view.discard_pile.length - 1]) : "empty";
+  $("board").innerHTML = `<p>Round ${view.round_number}. Discard pile: <strong>${top}</strong>; ` +
+    `${view.stock_size} cards in the stock.</p><ul id="melds">${melds || "<li>No melds on the table yet.</li>"}</ul>`;
+  const reasons = message.reasons || {};
+  const mine = view.to_play === message.you;
+  $("hand").replaceChildren(...view.hand.map((card) => cardButton(
+    card,
+    mine ? reasons[card] : "Wait for your turn.",
+    () => send({ format: "concombre.romme.action/1", type: "discard", card }),
+  )));
+  const controls = [];
+  for (const [label, type] of [["draw stock", "draw_stock"], ["draw discard", "draw_discard"]]) {
+    const button = document.createElement("button");
+    button.className = "choice";
+    button.textContent = label;
+    const reason = mine ? reasons[label] : "Wait for your turn.";
+    if (reason) { button.disabled = true; button.title = reason; }
+    else button.addEventListener("click", () => send({ format: "concombre.romme.action/1", type }));
+    controls.push(button);
+  }
+  for (const choice of message.choices) {
+    if (["draw_stock", "draw_discard", "discard"].includes(choice.action.type)) continue;
+    const button = document.createElement("button");
+    button.className = "choice";
+    button.textContent = choice.text;
+    button.addEventListener("click", () => send(choice.action));
+    controls.push(button);
+  }
+  $("controls").replaceChildren(...controls);
+}
+
+function render(message) {
+  current = message;
+  $("setup").hidden = true;
+  $("table").hidden = false;
+  const view = message.view;
+  const turn = view.to_play === message.you ? "your turn" : view.phase;
+  $("status").textContent = `${message.game === "romme" ? "German Rommé" : "Concombre"}: ${turn}`;
+  renderScores(message);
+  if (message.game === "romme") renderRomme(message); else renderConcombre(message);
+  $("log").replaceChildren(...message.log.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  $("log").scrollTop = $("log").scrollHeight;
+  const over = $("over");
+  over.hidden = !message.over;
+  if (message.over) {
+    const saved = JSON.parse(localStorage.getItem("concombre-table"));
+    over.innerHTML = `Game over: ${view.players[view.winner]} wins. ` +
+      `<a id="record" href="/api/tables/${saved.table}/record?token=${saved.token}">Download the record</a>`;
+  }
+}
+
+function connect(table, token) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${table}?token=${encodeURIComponent(token)}`);
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "error") $("error").textContent = message.message;
+    else render(message);
+  });
+  socket.addEventListener("close", () => { $("status").textContent += " (disconnected: reload to rejoin)"; });
+}
+
+$("start").addEventListener("click", async () => {
+  const body = { game: $("game").value, players: Number($("players").value), name: $("name").value };
+  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
+                                              headers: { "Content-Type": "application/json" } });
+  const data = await answer.json();
+  if (!answer.ok) { $("status").textContent = data.error; return; }
+  localStorage.setItem("concombre-table", JSON.stringify(data));
+  connect(data.table, data.token);
+});
+
+$("leave").addEventListener("click", () => {
+  localStorage.removeItem("concombre-table");
+  if (socket) socket.close();
+  location.reload();
+});
+
+$("game").addEventListener("change", () => { $("players").max = $("game").value === "romme" ? 6 : 7; });
+
+const saved = localStorage.getItem("concombre-table");
+if (saved) {
+  const { table, token } = JSON.parse(saved);
+  connect(table, token);
+}

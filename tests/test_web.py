@@ -1,0 +1,122 @@
+"""The web server through the ASGI test client: whole games, refusals, reconnection, records, no leaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+
+from concombre import PACK, GameRecord, from_dict, replay
+from concombre.romme import RommeRecord, replay_romme
+from concombre.web.app import create_app
+from concombre.web.tables import new_table
+
+CARD_TEXTS = {str(card) for card in PACK}
+
+
+def start(client: TestClient, game: str = "concombre", players: int = 3) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"game": game, "players": players, "name": "Ann"})
+    assert answer.status_code == 200
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def strings(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set().union(*(strings(item) for item in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(strings(item) for item in value)) if value else set()
+    return {value} if isinstance(value, str) else set()
+
+
+def test_a_whole_game_over_the_websocket_then_the_record():
+    client = TestClient(create_app())
+    table = start(client)
+    with client.websocket_connect(f"/ws/{table['table']}?token={table['token']}") as socket:
+        message = socket.receive_json()
+        while not message["over"]:
+            assert message["type"] == "view" and "seed" not in json.dumps(message)
+            card = next(card for card, reason in message["reasons"].items() if reason is None)
+            socket.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": card}})
+            message = socket.receive_json()
+    record = client.get(f"/api/tables/{table['table']}/record?token={table['token']}")
+    game = from_dict(record.json(), GameRecord)
+    assert replay(game).winner is not None
+    assert client.get(f"/api/tables/{table['table']}/record?token=wrong").status_code == 404
+
+
+def test_refusals_leave_the_table_as_it_was():
+    client = TestClient(create_app())
+    table = start(client)
+    with client.websocket_connect(f"/ws/{table['table']}?token={table['token']}") as socket:
+        first = socket.receive_json()
+        refused = next(card for card, reason in first["reasons"].items() if reason) if any(
+            first["reasons"].values()) else "ZZ"
+        for bad in ("not json", json.dumps({"nothing": 1}), json.dumps({"action": {"format": "chess/1"}}),
+                    json.dumps({"action": {"format": "concombre.action/1", "type": "play", "card": refused}}),
+                    json.dumps({"action": {"format": "concombre.action/1", "type": "score_round"}})):
+            socket.send_text(bad)
+            error = socket.receive_json()
+            assert error["type"] == "error" and error["message"]
+        socket.send_json({"action": {"format": "concombre.action/1", "type": "play",
+                                     "card": next(c for c, r in first["reasons"].items() if r is None)}})
+        assert socket.receive_json()["type"] == "view"
+
+
+def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
+    client = TestClient(create_app())
+    table = start(client, "romme", 2)
+    with client.websocket_connect(f"/ws/{table['table']}?token=stolen") as socket:
+        assert socket.receive_json()["type"] == "error"
+    with client.websocket_connect(f"/ws/{table['table']}?token={table['token']}") as socket:
+        first = socket.receive_json()
+        socket.send_json({"action": {"format": "concombre.romme.action/1", "type": "draw_stock"}})
+        drawn = socket.receive_json()
+    assert len(drawn["view"]["hand"]) == len(first["view"]["hand"]) + 1
+    with client.websocket_connect(f"/ws/{table['table']}?token={table['token']}") as socket:
+        again = socket.receive_json()  # the same seat, as it was left
+        assert again["view"] == drawn["view"]
+        discard = next(card for card, reason in again["reasons"].items() if reason is None and len(card) == 3)
+        socket.send_json({"action": {"format": "concombre.romme.action/1", "type": "discard", "card": discard}})
+        after = socket.receive_json()
+        assert f"Ann: discard {discard}" in after["log"]
+
+
+def test_bad_table_requests_are_refused():
+    client = TestClient(create_app())
+    for body in ({"game": "chess", "players": 2}, {"game": "romme", "players": 9}, {"players": 3}):
+        assert client.post("/api/tables", json=body).status_code == 400
+
+
+@pytest.mark.parametrize("game", ["concombre", "romme"])
+def test_messages_never_hold_a_card_the_seat_may_not_see(game):
+    table = new_table(game, 3, "Ann", seed=987_654_321_987)
+    rng = random.Random(5)
+    for _ in range(400):
+        message = table.message(0)
+        state = table.state
+        others = {str(card) for seat, hand in enumerate(state.hands) if seat != 0 for card in hand}
+        hidden = others | {str(card) for card in state.stock}
+        # The log and the last round's result are history: cards they name may since have been dealt again.
+        shown = {key: value for key, value in message.items() if key != "log"}
+        shown["view"] = {key: value for key, value in message["view"].items() if key != "last_result"}
+        texts = strings(shown)
+        assert not texts & hidden, texts & hidden
+        assert str(state.seed) not in json.dumps(message) and "seed" not in json.dumps(message)
+        if message["over"]:
+            break
+        if game == "romme":
+            action = rng.choice(message["choices"])["action"]
+        else:
+            action = {"format": "concombre.action/1", "type": "play",
+                      "card": rng.choice([c for c, r in message["reasons"].items() if r is None])}
+        assert table.act(0, action) is None
+    if game == "romme":
+        assert replay_romme(from_dict(table.record_document(), RommeRecord)) == table.state
