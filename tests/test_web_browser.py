@@ -1,0 +1,97 @@
+"""End-to-end: the page in headless Chromium, driven by Playwright with the system browser."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urljoin
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from concombre.web.app import create_app  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (.ci/run installs it)")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    running = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server)
+        yield page
+        browser.close()
+
+
+def test_a_whole_game_of_concombre_by_clicking(page: Any) -> None:
+    page.select_option("#game", "concombre")
+    page.fill("#players", "3")
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+    saw_reason = False
+    for _ in range(600):
+        if page.locator("#over").is_visible():
+            break
+        page.wait_for_function("document.getElementById('status').textContent.includes('your turn')"
+                               " || !document.getElementById('over').hidden")
+        if page.locator("#over").is_visible():
+            break
+        greyed = page.locator("#hand button.card[disabled]")
+        if greyed.count():
+            saw_reason = saw_reason or bool(greyed.first.get_attribute("title"))
+        card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
+        page.click(f"#hand button.card[data-card='{card}']")
+        page.wait_for_function(
+            "card => !document.querySelector(`#hand [data-card='${card}']`) || !document.getElementById('over').hidden",
+            arg=card,
+        )
+    assert "wins" in page.locator("#over").inner_text()
+    assert saw_reason  # illegal cards were greyed out with the engine's reason on hover
+    record = page.request.get(urljoin(page.url, page.locator("#record").get_attribute("href")))
+    assert record.json()["format"] == "concombre.record/1"
+
+
+def test_a_turn_of_romme_by_clicking(page: Any) -> None:
+    page.select_option("#game", "romme")
+    page.fill("#players", "2")
+    page.click("#start")
+    page.wait_for_function("document.getElementById('status').textContent.includes('your turn')")
+    before = page.locator("#hand button.card").count()
+    page.click("#controls button.choice:has-text('draw stock')")
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length === {before + 1}")
+    melds = page.locator("#controls button.choice:has-text('meld')")
+    if melds.count():
+        melds.first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before + 1}")
+    card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
+    page.click(f"#hand button.card[data-card='{card}']")
+    page.wait_for_function("card => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
+                           "'discard ' + card))", arg=card)
+    assert page.locator("#melds").count() == 1
