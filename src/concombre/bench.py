@@ -289,23 +289,10 @@ def _solver_times(hands: int, seed: int) -> tuple[float, float]:
 
 
 def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
-    import numpy  # an optional peer's dependency
     from rlcard.games.gin_rummy.game import GinRummyGame  # an optional peer
 
-    rng = random.Random(seed)
     game = GinRummyGame()
-    game.np_random = numpy.random.RandomState(seed)
-    total, steps = 0.0, 0
-    for _ in range(deals):
-        game.init_game()
-        while not game.is_over():
-            choice = rng.random()
-            start = _clock()
-            actions = game.judge.get_legal_actions()
-            game.step(actions[int(choice * len(actions))])
-            total += _clock() - start - overhead
-            steps += 1
-    return total / steps / 1000
+    return _rlcard_steps(game, lambda: game.judge.get_legal_actions(), deals, seed, overhead)
 
 
 # -- the adapters -------------------------------------------------------------------------
@@ -398,11 +385,19 @@ def _openspiel_playouts(game: Any, playouts: int, seed: int) -> float:
 
 
 def _rlcard_bridge_steps(deals: int, seed: int, overhead: float) -> float:
-    import numpy  # an optional peer's dependency
     from rlcard.games.bridge.game import BridgeGame  # an optional peer
 
-    rng = random.Random(seed)
     game = BridgeGame()
+    return _rlcard_steps(game, lambda: game.judger.get_legal_actions(), deals, seed, overhead)
+
+
+def _rlcard_steps(
+    game: Any, legal: Callable[[], Any], deals: int, seed: int, overhead: float
+) -> float:
+    """Microseconds per RLCard step (legal actions, then one random step)."""
+    import numpy  # an optional peer's dependency
+
+    rng = random.Random(seed)
     game.np_random = numpy.random.RandomState(seed)
     total, steps = 0.0, 0
     for _ in range(deals):
@@ -410,7 +405,7 @@ def _rlcard_bridge_steps(deals: int, seed: int, overhead: float) -> float:
         while not game.is_over():
             choice = rng.random()
             start = _clock()
-            actions = game.judger.get_legal_actions()
+            actions = legal()
             game.step(actions[int(choice * len(actions))])
             total += _clock() - start - overhead
             steps += 1
