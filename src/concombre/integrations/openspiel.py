@@ -60,22 +60,28 @@ __all__ = ["ConcombreGame", "ConcombreObserver", "ConcombreState", "RommeGame", 
 _DEFAULTS = {"players": 4, "follow": "lead", "may_duck": False}
 PACK_INDEX = {card: index for index, card in enumerate(PACK)}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_concombre",
-    long_name="Python Concombre",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+
+def _game_type(short_name: str, long_name: str, players: range, parameters: dict[str, Any]) -> Any:
+    """An imperfect-information, zero-sum game with explicit chance nodes, as OpenSpiel describes it."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[-1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+GAME_TYPE = _game_type("python_concombre", "Python Concombre", range(MIN_PLAYERS, MAX_PLAYERS + 1), _DEFAULTS)
 """OpenSpiel's description of the game.
 
 Examples:
@@ -256,21 +262,8 @@ pyspiel.register_game(GAME_TYPE, ConcombreGame)
 
 # -- German Rommé ------------------------------------------------------------------------
 
-ROMME_GAME_TYPE = pyspiel.GameType(
-    short_name="python_romme",
-    long_name="Python German Rommé",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=ROMME_MAX_PLAYERS,
-    min_num_players=ROMME_MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2},
+ROMME_GAME_TYPE = _game_type(
+    "python_romme", "Python German Rommé", range(ROMME_MIN_PLAYERS, ROMME_MAX_PLAYERS + 1), {"players": 2}
 )
 """OpenSpiel's description of German Rommé: ``pyspiel.load_game("python_romme")``.
 
