@@ -75,6 +75,12 @@ class InvalidArgumentError(ConcombreError, ValueError):
         self.field = field
 
 
+def require_seat(value: object, count: int, field: str, ruling: str | None = None) -> int:
+    """``value`` if it is a seat of a ``count``-player game, else an `InvalidArgumentError` naming ``field``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise InvalidArgumentError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}.", ruling, field)
+    return value
+
 class FormatError(ConcombreError, ValueError):
     """A document (JSON, dict or record text) that cannot be loaded.
 

@@ -22,7 +22,7 @@ from concombre.cards import (
     index_of,
     lowest_rank_cards,
 )
-from concombre.errors import IllegalActionError, InvalidArgumentError
+from concombre.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.state import GameState, Match, Phase, RoundResult, _next_seats, _winner_of
 
@@ -87,10 +87,7 @@ def new_game(
         (('Ann', 'Bob', 'Cy'), 2, 'deal', 7)
     """
     names = _player_names(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(names):
-        raise InvalidArgumentError(
-            f"The dealer must be a seat from 0 to {len(names) - 1}, not {dealer!r}.", "C3"
-        )
+    require_seat(dealer, len(names), "dealer", "C3")
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r}.")
     if seed is None:

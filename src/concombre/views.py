@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from concombre.cards import Card
-from concombre.errors import InvalidArgumentError
+from concombre.errors import require_seat
 from concombre.rules import Rules
 from concombre.state import GameState, Phase, RoundResult, Trick
 from concombre.transitions import legal_plays
@@ -103,8 +103,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         (True, False, ())
     """
     count = len(state.players)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-        raise InvalidArgumentError(f"seat must be a seat from 0 to {count - 1}, not {seat!r}.")
+    require_seat(seat, count, "seat")
     return PlayerView(
         seat=seat,
         players=state.players,

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from concombre.errors import IllegalActionError, InvalidArgumentError
+from concombre.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.romme.cards import RommeCard, deck
 from concombre.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.romme.rules import MAX_PLAYERS, MIN_PLAYERS, RommeRules
@@ -79,8 +79,7 @@ def new_game(
     """
     names = _names(players)
     count = len(names)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < count:
-        raise InvalidArgumentError(f"The dealer must be a seat from 0 to {count - 1}, not {dealer!r}.")
+    require_seat(dealer, count, "dealer")
     if not isinstance(rules, RommeRules):
         raise InvalidArgumentError(f"rules must be a concombre.romme.RommeRules, not {rules!r}.")
     if seed is None:

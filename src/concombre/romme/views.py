@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.errors import InvalidArgumentError
+from concombre.errors import require_seat
 from concombre.romme.cards import RommeCard
 from concombre.romme.melds import Meld
 from concombre.romme.rules import RommeRules
@@ -78,8 +78,7 @@ def view(state: RommeState, seat: int) -> RommeView:
         True
     """
     count = len(state.players)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-        raise InvalidArgumentError(f"seat must be a seat from 0 to {count - 1}, not {seat!r}.")
+    require_seat(seat, count, "seat")
     return RommeView(
         seat=seat,
         players=state.players,
