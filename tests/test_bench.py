@@ -7,7 +7,7 @@ import json
 import pytest
 
 from concombre import bench
-from concombre.cli import main
+from concombre.apps.cli import main
 
 
 def test_a_quick_run_measures_the_engine_and_reports_ratios():

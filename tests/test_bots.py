@@ -22,15 +22,16 @@ from concombre import (
     Rules,
     ThumbBot,
     apply,
+    card_value,
     deal,
     is_legal,
     legal_actions,
     new_game,
     view,
 )
-from concombre.bots import bot_named
-from concombre.sampling import deal_hidden, rank_bounds
-from concombre.simulate import simulate
+from concombre.apps.simulate import simulate
+from concombre.games.concombre.bots import bot_named
+from concombre.games.concombre.sampling import deal_hidden, rank_bounds
 
 from .test_properties import games
 
@@ -101,8 +102,8 @@ def test_sampled_worlds_agree_with_the_view_and_what_plays_revealed(game):
         world = deal_hidden(seen, rng)
         assert view(world, seat) == seen  # the sampled world looks the same from this seat
         for other, (low, high) in rank_bounds(seen).items():
-            assert all(low <= card.value <= high for card in world.hand(other))
-            assert all(low <= card.value <= high for card in state.hand(other))  # the truth fits too
+            assert all(low <= card_value(card) <= high for card in world.hand(other))
+            assert all(low <= card_value(card) <= high for card in state.hand(other))  # the truth fits too
 
 
 def test_strength_ordering_in_a_small_seeded_tournament():
@@ -113,19 +114,19 @@ def test_strength_ordering_in_a_small_seeded_tournament():
 
 
 def test_the_romme_solver_bot_beats_random_play():
+    from concombre.games.romme.bots import RandomRommeBot, SolverRommeBot
     from concombre.romme import RommeRules
-    from concombre.romme.bots import RandomRommeBot, SolverRommeBot
 
     result = simulate([SolverRommeBot(), RandomRommeBot()], 40, seed=1, rules=RommeRules())
     assert result.bot("solver").wins.low > 0.5
 
 
 def test_romme_bots_are_picklable_and_deterministic():
+    from concombre.games.romme.bots import RandomRommeBot, SolverRommeBot
     from concombre.romme import deal as romme_deal
     from concombre.romme import draw_stock as romme_draw
     from concombre.romme import new_game as romme_new_game
     from concombre.romme import view as romme_view
-    from concombre.romme.bots import RandomRommeBot, SolverRommeBot
 
     state = romme_draw(romme_deal(romme_new_game(2, seed=3)))
     seen = romme_view(state, state.to_play or 0)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from concombre.cli import main
+from concombre.apps.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -41,7 +41,7 @@ def test_demo_for_every_table_size(players, capsys):
     assert f"Concombre for {players} players" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("args", [["demo", "--players", "8"], ["demo", "--follow", "low"], ["nope"], []])
+@pytest.mark.parametrize("args", [["demo", "--follow", "low"], ["demo", "--game", "chess"], ["nope"], []])
 def test_bad_arguments_are_refused_with_usage(args):
     done = run(*args)
     assert done.returncode == 2
@@ -124,7 +124,7 @@ def test_play_with_mixed_bots_and_rules():
 
 def test_play_refuses_an_unknown_bot():
     done = run_with_input(["play", "--bots", "thumb,deep"], "")
-    assert done.returncode == 2 and "no concombre bot named 'deep'" in done.stderr
+    assert done.returncode == 2 and "no Concombre bot named 'deep'" in done.stderr
 
 
 def test_simulate_prints_a_table_and_json():
@@ -160,7 +160,7 @@ def test_simulate_romme_between_the_solver_and_random_bots():
 
 def test_simulate_refuses_bad_arguments():
     assert run("simulate", "--games", "0").returncode == 2
-    assert "seats 2 to 7 bots" in run("simulate", "--bots", "thumb").stderr
+    assert "played by 2 to 7 players, not 1. [C1]" in run("simulate", "--bots", "thumb").stderr
 
 
 def test_replay_refuses_a_bad_file(tmp_path):
@@ -173,7 +173,7 @@ def test_replay_refuses_a_bad_file(tmp_path):
 
 def test_import_concombre_stays_light():
     heavy = ('rich', 'cattrs', 'distributed', 'numpy', 'pyspiel', 'pettingzoo', 'gymnasium')
-    code = f"import sys, concombre, concombre.romme; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    code = f"import sys, concombre, concombre.games.romme; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
@@ -187,7 +187,7 @@ def test_play_a_whole_game_of_romme_with_auto_and_replay_it(tmp_path):
     assert "Your hand:" in done.stdout and "Discard pile top:" in done.stdout
     assert "wins with" in done.stdout
     replayed = run("replay", str(record))
-    assert replayed.returncode == 0 and replayed.stdout.rstrip().endswith("wins.")
+    assert replayed.returncode == 0 and replayed.stdout.rstrip().endswith("points.")
 
 
 def test_play_romme_refuses_bad_steps_with_the_reason():
@@ -196,7 +196,7 @@ def test_play_romme_refuses_bad_steps_with_the_reason():
     out = done.stdout
     assert "expected an action" in out and "is not a Rommé card" in out
     assert "[R8]" in out or "[R15]" in out  # no lay-off before opening, or a card not held
-    assert "The solver would play:" in out and "You leave the table." in out
+    assert "The solver bot would play:" in out and "You leave the table." in out
     assert done.returncode == 0 and "Traceback" not in done.stderr
 
 

@@ -20,6 +20,7 @@ from concombre import (
     PlayerView,
     Rules,
     apply,
+    card_value,
     is_legal,
     legal_actions,
     legal_plays,
@@ -102,7 +103,7 @@ def check_invariants(state: GameState) -> None:
         assert not in_hands and not played
     # Scores (C9-C11).
     for seat in range(count):
-        held = sum(card.value for card in state.penalty_cards[seat])
+        held = sum(card_value(card) for card in state.penalty_cards[seat])
         if state.eliminated[seat]:
             assert state.penalty_cards[seat] == () and state.scores[seat] >= rules.limit
             assert state.half_cucumber[seat]
@@ -138,7 +139,7 @@ def check_step(before: GameState, after: GameState) -> None:
         loser, card = expected_winner(before.tricks[-1])
         result = after.last_result
         assert result is not None and (result.loser, result.card) == (loser, card)
-        total = before.scores[loser] + card.value
+        total = before.scores[loser] + card_value(card)
         limit = before.rules.limit
         if total < limit:
             assert after.scores[loser] == total and not result.half_cucumber and not result.eliminated
@@ -146,12 +147,12 @@ def check_step(before: GameState, after: GameState) -> None:
             assert result.eliminated and after.eliminated[loser] and after.scores[loser] == total
         else:
             held = (*before.penalty_cards[loser], card)
-            kept = next(c for c in held if c.value == max(h.value for h in held))
+            kept = next(c for c in held if card_value(c) == max(card_value(h) for h in held))
             assert result.half_cucumber and after.penalty_cards[loser] == (kept,)
-            assert after.scores[loser] == kept.value
+            assert after.scores[loser] == card_value(kept)
         others = [seat for seat in range(len(before.players)) if seat != loser]
         assert all(after.scores[seat] == before.scores[seat] for seat in others)
-        assert after.deal_size in (card.value, before.rules.first_deal) or after.deal_size < 7
+        assert after.deal_size in (card_value(card), before.rules.first_deal) or after.deal_size < 7
 
 
 def check_views(state: GameState) -> None:

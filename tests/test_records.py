@@ -15,14 +15,15 @@ from concombre import (
     ResolveTrick,
     Rules,
     ScoreRound,
+    action_text,
     apply,
     deal,
     legal_actions,
     new_game,
+    parse_action,
     replay,
     replay_states,
 )
-from concombre.records import action_text, parse_action
 
 from .support import random_game
 from .test_properties import games
@@ -50,7 +51,7 @@ def test_a_record_starts_from_a_new_game_only():
     with pytest.raises(InvalidArgumentError, match="needs a new game"):
         GameRecord.of(deal(new_game(2, seed=1)))
     with pytest.raises(InvalidArgumentError, match="Expected an action"):
-        GameRecord.of(new_game(2, seed=1)).then("play QH")  # type: ignore[arg-type]
+        GameRecord.of(new_game(2, seed=1)).then("play QH")
 
 
 def test_an_illegal_action_is_refused_naming_its_number_and_ruling():

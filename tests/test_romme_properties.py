@@ -84,7 +84,7 @@ def check_refusals(state: RommeState, rng: random.Random) -> None:
     for action in tries:
         if state.phase is RommePhase.DRAW and isinstance(action, DrawStock):
             continue
-        if state.phase is RommePhase.ROUND_OVER and isinstance(action, ScoreRound):
+        if state.phase is RommePhase.ROUND_COMPLETE and isinstance(action, ScoreRound):
             continue
         holder = state.to_play
         if holder is not None and stranger in state.hands[holder] and isinstance(action, Discard):
@@ -119,7 +119,7 @@ def test_whole_random_games_keep_every_invariant(game):
             check_views(state)
         state = apply(state, rng.choice(choices(state, rng)))
         check(state)
-        if before.phase is RommePhase.ROUND_OVER:  # R13: melds minus what is left in hand
+        if before.phase is RommePhase.ROUND_COMPLETE:  # R13: melds minus what is left in hand
             for seat in before.contenders:
                 left = 0 if seat == before.out else sum(card.hand_value for card in before.hands[seat])
                 assert state.scores[seat] == before.scores[seat] + before.meld_value(seat) - left

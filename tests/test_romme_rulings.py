@@ -123,7 +123,7 @@ def test_r4_one_round_per_player_the_deal_passing_left():
 def _play_round_out(state: RommeState) -> RommeState:
     """Deal, then draw and discard the highest card until the round ends; then score."""
     state = apply(state, Deal())
-    while state.phase is not RommePhase.ROUND_OVER:
+    while state.phase is not RommePhase.ROUND_COMPLETE:
         state = apply(state, legal_actions(state)[0]) if state.phase is RommePhase.DRAW else apply(
             state, legal_actions(state)[-1]
         )
@@ -273,7 +273,7 @@ def test_r11_the_round_ends_when_a_hand_is_empty_by_melding():
     state = apply(state, MeldCards(melds))
     assert state.phase is RommePhase.PLAY and state.hands[1] == (drawn,)
     state = apply(state, Discard(drawn))  # going out by discarding the last card
-    assert state.phase is RommePhase.ROUND_OVER and state.out == 1
+    assert state.phase is RommePhase.ROUND_COMPLETE and state.out == 1
 
 
 # -- R12 a round always ends ------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_r11_the_round_ends_when_a_hand_is_empty_by_melding():
 @pytest.mark.parametrize("rebuilds", [0, 2])
 def test_r12_the_round_ends_with_nobody_out_when_the_stock_runs_out_again(rebuilds):
     state = dealt({}, rules=RommeRules(rebuilds=rebuilds))
-    while state.phase is not RommePhase.ROUND_OVER:
+    while state.phase is not RommePhase.ROUND_COMPLETE:
         state = draw_stock(state)
         state = discard(state, state.hands[state.to_play or 0][-1])
     assert state.out is None and state.rebuilds == rebuilds
@@ -323,7 +323,7 @@ def round_over(players: int, round_number: int) -> RommeState:
     """A real round that ended with nobody out (R12), relabelled as round ``round_number``."""
     game = new_game(players, seed=1, rules=RommeRules(rebuilds=0))
     state = deal(game)
-    while state.phase is not RommePhase.ROUND_OVER:
+    while state.phase is not RommePhase.ROUND_COMPLETE:
         state = draw_stock(state)
         state = discard(state, state.hands[state.to_play or 0][-1])
     return attrs.evolve(state, match=attrs.evolve(state.match, round_number=round_number))
@@ -345,7 +345,7 @@ def test_r14_players_tied_for_the_lead_play_on_among_themselves():
     assert tie_break.hands[2] == () and len(tie_break.hands[0]) == len(tie_break.hands[1]) == 13
     assert tie_break.to_play in (0, 1)
     state = tie_break
-    while state.phase is not RommePhase.ROUND_OVER:  # seat 2 never takes a turn
+    while state.phase is not RommePhase.ROUND_COMPLETE:  # seat 2 never takes a turn
         assert state.to_play != 2
         state = draw_stock(state)
         state = discard(state, state.hands[state.to_play or 0][-1])

@@ -29,8 +29,8 @@ from concombre.romme import (
     apply,
     deck,
     new_game,
-    replay_romme,
-    replay_romme_states,
+    replay,
+    replay_states,
     view,
 )
 
@@ -94,13 +94,13 @@ def test_states_views_and_records_round_trip(game):
     validate(to_dict(record))
     assert from_json(to_json(record), RommeRecord) == record
     assert RommeRecord.from_text(record.to_text()) == record
-    assert list(replay_romme_states(record)) == states
+    assert list(replay_states(record)) == states
 
 
 def test_an_illegal_action_in_a_record_is_refused_naming_it():
     record = RommeRecord(("Ann", "Bob"), RommeRules(), 5, 0, (Deal(), DrawStock(), DrawStock()))
     with pytest.raises(FormatError) as caught:
-        replay_romme(record)
+        replay(record)
     assert caught.value.path == "$.actions[2]" and caught.value.ruling == "R15"
 
 

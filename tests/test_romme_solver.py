@@ -9,8 +9,8 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from concombre.games.romme.solver import best_melds, best_opening
 from concombre.romme import RommeCard, cards_of, deck, make_meld, why_not_meld
-from concombre.romme.solver import best_melds, best_opening
 
 
 def can_meld(cards: tuple[RommeCard, ...]) -> int | None:

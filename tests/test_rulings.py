@@ -20,6 +20,7 @@ from concombre import (
     Rules,
     ScoreRound,
     apply,
+    card_value,
     deal,
     legal_plays,
     new_game,
@@ -77,9 +78,9 @@ def test_c2_one_pack_of_52_distinct_cards_without_jokers():
 
 
 def test_c2_values_are_two_to_ten_then_j11_q12_k13_a14():
-    values = {str(Card.parse(f"{symbol}S").value) for symbol in "23456789"}
+    values = {str(card_value(Card.parse(f"{symbol}S"))) for symbol in "23456789"}
     assert values == {str(v) for v in range(2, 10)}
-    assert [Card.parse(f"{symbol}H").value for symbol in "TJQKA"] == [10, 11, 12, 13, 14]
+    assert [card_value(Card.parse(f"{symbol}H")) for symbol in "TJQKA"] == [10, 11, 12, 13, 14]
 
 
 def test_c2_suits_never_matter_in_play():

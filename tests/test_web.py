@@ -14,9 +14,9 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 
 from concombre import PACK, GameRecord, from_dict, replay
-from concombre.romme import RommeRecord, replay_romme
-from concombre.web.app import create_app
-from concombre.web.tables import new_table
+from concombre.apps.web.app import create_app
+from concombre.apps.web.tables import new_table
+from concombre.romme import RommeRecord
 
 CARD_TEXTS = {str(card) for card in PACK}
 
@@ -119,4 +119,4 @@ def test_messages_never_hold_a_card_the_seat_may_not_see(game):
                       "card": rng.choice([c for c, r in message["reasons"].items() if r is None])}
         assert table.act(0, action) is None
     if game == "romme":
-        assert replay_romme(from_dict(table.record_document(), RommeRecord)) == table.state
+        assert replay(from_dict(table.record_document(), RommeRecord)) == table.state

@@ -1,8 +1,9 @@
-"""concombre: the exact rules of Concombre as an immutable, typed game-state API.
+"""concombre: the exact rules of Concombre and German Rommé as an immutable, typed game-state API.
 
 Every state is an immutable value; every step is a pure function returning a
 new state. Start with `new_game`, then `apply` one of `legal_actions` until
 the phase is `Phase.GAME_OVER`; show each player only `view` of the state.
+German Rommé's API is `concombre.romme`; every game is in `GAMES`.
 
 Examples:
     >>> import random
@@ -17,28 +18,32 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
-from concombre.actions import (
+from concombre.core.cards import PACK, Card, Rank, Suit
+from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
+from concombre.core.game import Bot, Game
+from concombre.core.records import Record, replay, replay_states
+from concombre.games import GAMES, find_game
+from concombre.games.concombre.actions import (
     Action,
     Deal,
     Play,
     ResolveTrick,
     ScoreRound,
+    action_text,
     apply,
     is_legal,
     legal_actions,
+    parse_action,
     why_illegal,
 )
-from concombre.bots import Bot, MonteCarloBot, RandomBot, ThumbBot
-from concombre.cards import PACK, Card, Rank, Suit
-from concombre.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
-from concombre.records import GameRecord, replay, replay_states
-from concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.state import GameState, Match, Phase, RoundResult, trick_winner
-from concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
-from concombre.views import PlayerView, view
+from concombre.games.concombre.bots import MonteCarloBot, RandomBot, ThumbBot
+from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
+from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, trick_winner
+from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
+from concombre.games.concombre.views import PlayerView, view
 
 if TYPE_CHECKING:
-    from concombre.serialize import FORMATS, from_dict, from_json, json_schema, to_dict, to_json
+    from concombre.io.json import FORMATS, from_dict, from_json, json_schema, to_dict, to_json
 
 _SERIALIZE = ("FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json")
 
@@ -47,16 +52,26 @@ def __getattr__(name: str) -> Any:
     # The JSON functions load cattrs, so they are imported on first use only:
     # `import concombre` stays light for programs that never touch JSON.
     if name in _SERIALIZE:
-        from concombre import serialize
+        from concombre.io import json
 
-        return getattr(serialize, name)
+        return getattr(json, name)
     raise AttributeError(f"module 'concombre' has no attribute {name!r}")
 
+
+GameRecord = Record
+"""Concombre's name for `Record`, the one record class of every game.
+
+Examples:
+    >>> from concombre import GameRecord, Record
+    >>> GameRecord is Record
+    True
+"""
 
 __version__ = "0.1.0"
 
 __all__ = [
     "FORMATS",
+    "GAMES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PACK",
@@ -66,6 +81,7 @@ __all__ = [
     "ConcombreError",
     "Deal",
     "FormatError",
+    "Game",
     "GameRecord",
     "GameState",
     "IllegalActionError",
@@ -77,14 +93,18 @@ __all__ = [
     "PlayerView",
     "RandomBot",
     "Rank",
+    "Record",
     "ResolveTrick",
     "RoundResult",
     "Rules",
     "ScoreRound",
     "Suit",
     "ThumbBot",
+    "action_text",
     "apply",
+    "card_value",
     "deal",
+    "find_game",
     "from_dict",
     "from_json",
     "is_legal",
@@ -92,6 +112,7 @@ __all__ = [
     "legal_actions",
     "legal_plays",
     "new_game",
+    "parse_action",
     "play",
     "replay",
     "replay_states",

@@ -2,6 +2,6 @@
 
 import sys
 
-from concombre.cli import main
+from concombre.apps.cli import main
 
 sys.exit(main())

@@ -35,11 +35,11 @@ from typing import Any
 
 import attrs
 
-from concombre.actions import apply, legal_actions
-from concombre.serialize import from_json, to_json
-from concombre.state import GameState, Phase
-from concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
-from concombre.views import view
+from concombre.games.concombre.actions import apply, legal_actions
+from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
+from concombre.games.concombre.views import view
+from concombre.io.json import from_json, to_json
 
 __all__ = ["Measurement", "Report", "run"]
 
@@ -238,13 +238,13 @@ def _state_memory(plays: int, seed: int) -> float:
 
 def _romme_turns(rounds: int, seed: int, overhead: float) -> float:
     """Mean µs of a turn, `draw_stock` + `discard` of a random card, legality checked, 4 players."""
-    from concombre import romme
+    from concombre.games import romme
 
     rng = random.Random(seed)
     total, turns = 0.0, 0
     for number in range(rounds):
         state = romme.deal(romme.new_game(4, seed=seed + number))
-        while state.phase is romme.RommePhase.DRAW:
+        while state.phase is romme.Phase.DRAW:
             hand = state.hands[state.to_play or 0]
             choice = rng.random()
             start = _clock()
@@ -257,22 +257,22 @@ def _romme_turns(rounds: int, seed: int, overhead: float) -> float:
 
 def _romme_solver_rounds(rounds: int, seed: int) -> float:
     """Whole rounds between two solver bots per second."""
-    from concombre import romme
-    from concombre.romme.bots import SolverRommeBot
+    from concombre.games import romme
+    from concombre.games.romme.bots import SolverRommeBot
 
     bot, rng = SolverRommeBot(), random.Random(seed)
     begin = _clock()
     for number in range(rounds):
         state = romme.deal(romme.new_game(2, seed=seed + number))
-        while state.phase is not romme.RommePhase.ROUND_OVER:
+        while state.phase is not romme.Phase.ROUND_COMPLETE:
             state = romme.apply(state, bot.choose(romme.view(state, state.to_play or 0), rng))
     return rounds / ((_clock() - begin) / 1e9)
 
 
 def _solver_times(hands: int, seed: int) -> tuple[float, float]:
     """Median and 95th percentile ms of `best_melds` on 14-card hands with two jokers, nothing cached."""
-    from concombre.romme.cards import deck
-    from concombre.romme.solver import _search, best_melds
+    from concombre.games.romme.cards import deck
+    from concombre.games.romme.solver import best_melds, clear_cache
 
     rng = random.Random(seed)
     naturals = [card for card in deck() if not card.is_joker]
@@ -280,7 +280,7 @@ def _solver_times(hands: int, seed: int) -> tuple[float, float]:
     times = []
     for _ in range(hands):
         hand = rng.sample(naturals, 12) + jokers
-        _search.cache_clear()
+        clear_cache()
         begin = _clock()
         best_melds(hand)
         times.append((_clock() - begin) / 1e6)

@@ -1,21 +1,16 @@
-"""Concombre and German Rommé as PettingZoo AEC environments.
+"""Every game as a PettingZoo AEC environment: ``env(game="concombre")``, ``env(game="romme")``...
 
-German Rommé's environment, `romme_env`, offers each step's actions as
-numbered choices (see `concombre.integrations.romme_choices`): the action is
-the number of a choice, the action mask marks the choices that exist, and the
-reward is the points a player scores when a round is scored (R13), plus 1
-for the winner and minus 1 for the others at the end (R14).
-
-Concombre's environment, `env`:
-
-Each agent, ``player_0`` to ``player_{n-1}``, acts only when it must play a
-card; the table deals, gathers tricks and scores rounds between its steps.
-The action is the index in `concombre.PACK` of the card (``Discrete(52)``);
-the observation is ``{"observation": encode_view(...), "action_mask": ...}``,
-built from the agent's own view only (see `concombre.integrations.encoding`).
-The reward is minus the penalty points an agent takes when a round is scored
-(C9); when the game ends (C13) the winner gets 1 more and every other player
-1 less, and every agent's episode terminates.
+Each agent, ``player_0`` to ``player_{n-1}``, acts only when the game waits
+for its seat; the table performs its own steps (deals, gathering tricks,
+scoring) between the agents' steps. Actions are the slots of the game's
+`concombre.core.game.Encoding`: for Concombre the index in `concombre.PACK` of
+the card to play (``Discrete(52)``); for German Rommé the number of a choice
+(see `concombre.romme.choices`). The observation is
+``{"observation": vector, "action_mask": mask}``, built from the agent's own
+view only. The reward is the points a step gives a seat (the game's
+``rewards``: minus the penalty points in Concombre, the round's score in
+Rommé); when the game ends the winner gets 1 more and every other player 1
+less, and every agent's episode terminates.
 
 Examples:
     >>> from concombre.integrations.pettingzoo import env
@@ -29,46 +24,65 @@ Examples:
 from __future__ import annotations
 
 import secrets
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from concombre import romme
-from concombre.actions import Play, apply, legal_actions
-from concombre.cards import PACK
-from concombre.errors import InvalidArgumentError
-from concombre.integrations.encoding import ACTIONS, OBSERVATION_SIZE, action_mask, encode_view
-from concombre.integrations.romme_choices import CHOICES, ROMME_OBSERVATION_SIZE, choices, encode_romme_view
-from concombre.romme.records import romme_action_text
-from concombre.romme.rules import RommeRules
-from concombre.rules import Rules
-from concombre.state import GameState, Phase
-from concombre.transitions import new_game
-from concombre.views import view
+from concombre.core.errors import InvalidArgumentError
+from concombre.games import DEFAULT_GAME, find_game
 
-__all__ = ["ConcombreEnv", "RommeEnv", "env", "romme_env"]
+__all__ = ["TableEnv", "env"]
 
 
-class _TableEnv(AECEnv):  # type: ignore[misc]
-    """What both games' environments share: the agents, the spaces and PettingZoo's bookkeeping."""
+class TableEnv(AECEnv):  # type: ignore[misc]
+    """A game as a raw PettingZoo environment; most users want `env`, which adds PettingZoo's checks.
 
-    def __init__(self, players: int, actions: int, observation_size: int, low: float, render_mode: str | None) -> None:
+    Attributes:
+        metadata: PettingZoo's description: render modes and name (``concombre_v1``, ``romme_v1``...).
+        game: The game played (see `concombre.games.find_game`).
+        encoding: The game's encoding: the observation vector and the action slots.
+        players: How many players.
+        rules: The rules of the games played.
+        render_mode: None, or ``"ansi"`` for text.
+        state: The library's state of the game in progress.
+        possible_agents: ``player_0`` to ``player_{n-1}``.
+        agents: The agents still in the episode.
+        action_spaces: Each agent's action space: the encoding's slots.
+        observation_spaces: Each agent's observation space.
+
+    Examples:
+        >>> raw = TableEnv("romme", players=2)
+        >>> raw.reset(seed=3)
+        >>> raw.observe(raw.agent_selection)["action_mask"][:3].tolist()
+        [1, 1, 0]
+    """
+
+    def __init__(self, game: str = DEFAULT_GAME, players: int = 3, rules: Any = None,
+                 render_mode: str | None = None) -> None:
         super().__init__()
+        self.game = find_game(game)
+        self.game.check_players(players)
         if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}.")
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}.", field="render_mode")
+        self.encoding = self.game.encoding()
+        self.metadata = {"render_modes": ["ansi"], "name": f"{self.game.name}_v1", "is_parallelizable": False}
         self.players = players
+        self.rules = self.game.Rules() if rules is None else rules
         self.render_mode = render_mode
+        self.state = self.game.new_game(players, rules=self.rules, seed=0)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
+        actions = self.encoding.actions
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
-        box = spaces.Box(low=low, high=1.0, shape=(observation_size,), dtype=np.float32)
+        box = spaces.Box(low=self.encoding.low, high=1.0, shape=(self.encoding.size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8)
         self.observation_spaces = {
             agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in self.possible_agents
         }
+        self._slots: tuple[Any, dict[int, Any]] = (None, {})
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -80,7 +94,8 @@ class _TableEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game, seeded by ``seed`` (unpredictable when None)."""
-        self._start(secrets.randbits(64) if seed is None else seed)
+        self.state = self.game.new_game(self.players, rules=self.rules,
+                                        seed=secrets.randbits(64) if seed is None else seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -88,6 +103,22 @@ class _TableEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._settle()
+
+    def _offered(self) -> dict[int, Any]:
+        """The slots of the state as it stands, computed once per state."""
+        state, slots = self._slots
+        if state is not self.state:
+            slots = dict(self.encoding.slots(self.state))
+            self._slots = (self.state, slots)
+        return slots
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` may see, encoded, and the mask of its actions (only on its own step)."""
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.encoding.actions, dtype=np.int8)
+        if self.game.to_play(self.state) == seat:
+            mask[list(self._offered())] = 1
+        return {"observation": self.encoding.encode(self.game.view(self.state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action``; the table then moves on to the next agent's step."""
@@ -97,183 +128,51 @@ class _TableEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._act(action)
+        offered = self._offered()
+        if action is None or int(action) not in offered:
+            raise InvalidArgumentError(f"Action {action!r} is not offered: choose one of {sorted(offered)}.",
+                                       field="action")
+        self._apply(offered[int(action)])
         self._settle()
         self._accumulate_rewards()
 
+    def _apply(self, action: Any) -> None:
+        before = self.state
+        self.state = self.game.apply(before, action)
+        for seat, points in enumerate(self.game.rewards(before, self.state)):
+            self.rewards[self.possible_agents[seat]] += points
+
     def _settle(self) -> None:
-        """Let the table act until an agent must, crediting round scores; end the episode at game over."""
-        winner = self._table()
-        if winner is not None:
+        """Play the table's steps until an agent must act; end the episode at game over."""
+        game = self.game
+        while game.to_play(self.state) is None and not game.is_over(self.state):
+            self._apply(game.legal_actions(self.state)[0])
+        winner = game.winner(self.state)
+        self.agent_selection = self.possible_agents[game.to_play(self.state) or 0]
+        if game.is_over(self.state):
             for seat, agent in enumerate(self.possible_agents):
                 self.rewards[agent] += 1.0 if seat == winner else -1.0
             self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[winner]
+            self.agent_selection = self.possible_agents[winner or 0]
 
-    def _start(self, seed: int) -> None:
-        raise NotImplementedError
-
-    def _act(self, action: int | None) -> None:
-        raise NotImplementedError
-
-    def _table(self) -> int | None:
-        """Play the table's steps; set `agent_selection`; return the winner at game over, else None."""
-        raise NotImplementedError
+    def render(self) -> str | None:
+        """The selected agent's view as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.encoding.text(self.game.view(self.state, self.possible_agents.index(self.agent_selection)))
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-class ConcombreEnv(_TableEnv):
-    """Concombre as a raw PettingZoo environment; most users want `env`, which adds PettingZoo's checks.
-
-    Attributes:
-        metadata: PettingZoo's description: render modes and name.
-        players: How many players.
-        rules: The rules of the games played.
-        render_mode: None, or ``"ansi"`` for text.
-        state: The library's state of the game in progress.
-        possible_agents: ``player_0`` to ``player_{n-1}``.
-        agents: The agents still in the episode.
-        action_spaces: Each agent's action space.
-        observation_spaces: Each agent's observation space.
-
-    Examples:
-        >>> raw = ConcombreEnv(players=2)
-        >>> raw.reset(seed=3)
-        >>> raw.agent_selection in raw.agents
-        True
-    """
-
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "concombre_v1", "is_parallelizable": False}
-
-    def __init__(self, players: int = 4, rules: Rules = Rules(), render_mode: str | None = None) -> None:
-        super().__init__(players, ACTIONS, OBSERVATION_SIZE, 0.0, render_mode)
-        self.rules = rules
-        self.state = new_game(players, rules=rules, seed=0)
-
-    def _start(self, seed: int) -> None:
-        self.state = new_game(self.players, rules=self.rules, seed=seed)
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` may see, encoded, and its action mask."""
-        seen = view(self.state, self.possible_agents.index(agent))
-        return {"observation": encode_view(seen), "action_mask": action_mask(seen)}
-
-    def _act(self, action: int | None) -> None:
-        if action is None or not 0 <= int(action) < ACTIONS:
-            raise InvalidArgumentError(f"An action is the index of a card, 0 to 51, not {action!r}.")
-        self.state = apply(self.state, Play(PACK[int(action)]))
-
-    def _table(self) -> int | None:
-        state: GameState = self.state
-        while state.phase is not Phase.PLAY and state.phase is not Phase.GAME_OVER:
-            state = apply(state, legal_actions(state)[0])
-            result = state.last_result
-            if state.phase in (Phase.DEAL, Phase.GAME_OVER) and result is not None:
-                self.rewards[f"player_{result.loser}"] -= result.penalty
-        self.state = state
-        self.agent_selection = self.possible_agents[state.to_play or 0]
-        return state.winner
-
-    def render(self) -> str | None:
-        """The state from the selected agent's side, as text (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            return None
-        seen = view(self.state, self.possible_agents.index(self.agent_selection))
-        return f"{seen.phase.value}: hand {' '.join(map(str, seen.hand))}; trick " + " ".join(
-            f"{seat}:{card}" for seat, card in seen.trick
-        )
-
-
 def env(**kwargs: Any) -> AECEnv:
-    """A Concombre environment wrapped in PettingZoo's checks (``players``, ``rules``, ``render_mode``).
+    """A game's environment wrapped in PettingZoo's checks (``game``, ``players``, ``rules``, ``render_mode``).
 
     Examples:
-        >>> game = env(players=2)
+        >>> game = env(game="romme", players=2)
         >>> game.reset(seed=1)
         >>> sorted(game.agents)
         ['player_0', 'player_1']
     """
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(ConcombreEnv(**kwargs))
-    return wrapped
-
-
-class RommeEnv(_TableEnv):
-    """German Rommé as a raw PettingZoo environment; most users want `romme_env`.
-
-    Agents act on every step of their turns: the draw, then melds, lay-offs,
-    exchanges and the discard, each chosen among numbered choices.
-
-    Attributes:
-        metadata: PettingZoo's description: render modes and name.
-        players: How many players (2 to 6).
-        rules: The rules of the games played.
-        render_mode: None, or ``"ansi"`` for text.
-        state: The library's state of the game in progress.
-        possible_agents: ``player_0`` to ``player_{n-1}``.
-        agents: The agents still in the episode.
-        action_spaces: Each agent's action space: the choice slots.
-        observation_spaces: Each agent's observation space.
-
-    Examples:
-        >>> raw = RommeEnv(players=2)
-        >>> raw.reset(seed=3)
-        >>> raw.observe(raw.agent_selection)["action_mask"][:3].tolist()
-        [1, 1, 0]
-    """
-
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "romme_v1", "is_parallelizable": False}
-
-    def __init__(self, players: int = 3, rules: RommeRules = RommeRules(), render_mode: str | None = None) -> None:
-        super().__init__(players, CHOICES, ROMME_OBSERVATION_SIZE, -1.0, render_mode)
-        self.rules = rules
-        self.state = romme.new_game(players, rules=rules, seed=0)
-
-    def _start(self, seed: int) -> None:
-        self.state = romme.new_game(self.players, rules=self.rules, seed=seed)
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` may see, encoded, and the mask of its choices (only on its own step)."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(CHOICES, dtype=np.int8)
-        if self.state.to_play == seat:
-            mask[: len(choices(self.state))] = 1
-        return {"observation": encode_romme_view(romme.view(self.state, seat)), "action_mask": mask}
-
-    def _act(self, action: int | None) -> None:
-        offered = choices(self.state)
-        if action is None or not 0 <= int(action) < len(offered):
-            raise InvalidArgumentError(f"Choice {action!r} is not offered: choose 0 to {len(offered) - 1}.")
-        self.state = romme.apply(self.state, offered[int(action)])
-
-    def _table(self) -> int | None:
-        state = self.state
-        while state.to_play is None and state.phase is not romme.RommePhase.GAME_OVER:
-            state = romme.apply(state, romme.legal_actions(state)[0])
-            if state.phase in (romme.RommePhase.DEAL, romme.RommePhase.GAME_OVER) and state.last_result:
-                for seat, points in enumerate(state.last_result.scores):
-                    self.rewards[self.possible_agents[seat]] += points
-        self.state = state
-        self.agent_selection = self.possible_agents[state.to_play or 0]
-        return state.winner
-
-    def render(self) -> str | None:
-        """The selected agent's choices, as text (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            return None
-        return "; ".join(f"{number}: {romme_action_text(action)}" for number, action in enumerate(choices(self.state)))
-
-
-def romme_env(**kwargs: Any) -> AECEnv:
-    """A German Rommé environment wrapped in PettingZoo's checks (``players``, ``rules``, ``render_mode``).
-
-    Examples:
-        >>> game = romme_env(players=2)
-        >>> game.reset(seed=1)
-        >>> observation, *_ = game.last()
-        >>> observation["observation"].shape
-        (242,)
-    """
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(RommeEnv(**kwargs))
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(TableEnv(**kwargs))
     return wrapped

@@ -1,0 +1,347 @@
+"""The ``concombre`` command line: demo, play, simulate, replay and bench.
+
+``rich`` draws the progress bar and tables when it is installed
+(``pip install concombre[cli]``); without it the command prints plain text.
+Nothing here is imported by ``import concombre``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import typing
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
+from concombre.core.game import Game
+from concombre.core.records import rules_from_text
+from concombre.games import DEFAULT_GAME, GAMES, find_game
+
+__all__ = ["main"]
+
+
+def _rule_fields() -> dict[str, tuple[attrs.Attribute[Any], list[Game]]]:
+    """Every rules option of every installed game, by field name, with the games that have it."""
+    fields: dict[str, tuple[attrs.Attribute[Any], list[Game]]] = {}
+    for game in GAMES.values():
+        hints = typing.get_type_hints(game.Rules)
+        for field in attrs.fields(game.Rules):
+            field = field.evolve(type=hints.get(field.name, field.type))
+            fields.setdefault(field.name, (field, []))[1].append(game)
+    return fields
+
+
+def _rules_options(parser: argparse.ArgumentParser) -> None:
+    """One option per rules field of any installed game; each is refused for a game without it."""
+    group = parser.add_argument_group("rules options (each game has its own; the defaults are the rulings)")
+    for name, (field, games) in _rule_fields().items():
+        flag = "--" + name.replace("_", "-")
+        owners = ", ".join(game.title for game in games)
+        if field.type is bool:
+            group.add_argument(flag, dest=f"rule_{name}", action="store_const", const=True, default=None,
+                               help=f"{owners}: turn on {name} (default {field.default})")
+            continue
+        choices = typing.get_args(field.type) if typing.get_origin(field.type) is typing.Literal else None
+        group.add_argument(flag, dest=f"rule_{name}", default=None, choices=choices, metavar=None if choices else "N",
+                           help=f"{owners}: {name} (default {field.default})")
+
+
+def _rules(args: argparse.Namespace, game: Game) -> Any:
+    """The chosen game's rules from the options given; an option of another game is refused clearly."""
+    given = {key.removeprefix("rule_"): value for key, value in vars(args).items()
+             if key.startswith("rule_") and value is not None}
+    own = {field.name for field in attrs.fields(game.Rules)}
+    for name in given:
+        if name not in own:
+            flag = "--" + name.replace("_", "-")
+            raise InvalidArgumentError(f"{flag} is not an option of {game.title}; its options are "
+                                       + (", ".join("--" + key.replace("_", "-") for key in sorted(own)) or "none")
+                                       + ".", field=name)
+    words = " ".join(f"{name}={str(value).lower() if value is True else value}" for name, value in given.items())
+    try:
+        return rules_from_text(words, game.Rules)
+    except FormatError as err:
+        raise InvalidArgumentError(err.reason, err.ruling) from None
+
+
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
+                        help=f"the game: {', '.join(f'{name} ({game.title})' for name, game in GAMES.items())}; "
+                        f"default {DEFAULT_GAME}")
+
+
+def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
+    parser.add_argument("--players", type=int, default=default, metavar="N",
+                        help=f"number of players, as many as the game allows (default {default})")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="concombre",
+        description="The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    demo = commands.add_parser(
+        "demo",
+        help="play one complete seeded game among built-in players and print it",
+        description="Play one complete seeded game among simple built-in players and print it "
+        "trick by trick, with the score table after each round.",
+    )
+    _game_option(demo)
+    _players_option(demo, 4)
+    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    _rules_options(demo)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game against the bots in the terminal",
+        description="Play a game against the bots. On your turn, answer as the game asks (help repeats "
+        "it); hint asks the table's bot, auto lets it play the step; end of input or Ctrl-C leaves the game.",
+    )
+    _game_option(play)
+    _players_option(play, 3)
+    play.add_argument("--bots", default=None, help="the bots' kinds, comma-separated, repeated round the "
+                      "table (default: the game's table bot); see each game's bots in the docs")
+    play.add_argument("--seed", type=int, help="the game's seed (default: unpredictable)")
+    play.add_argument("--name", default="You", help="your name at the table (default You)")
+    play.add_argument("--save", type=Path, metavar="FILE", help="save the game record to FILE (.json for JSON)")
+    _rules_options(play)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games between bots and report their strength",
+        description="Play seeded games between bots, rotating seats, and report wins, first "
+        "eliminations and penalty per round with 95%% confidence intervals.",
+    )
+    simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    _game_option(simulate)
+    simulate.add_argument("--bots", default=None, help="one bot kind per seat, comma-separated (default: the "
+                          "game's rivals, such as thumb,random for Concombre)")
+    simulate.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
+    simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _rules_options(simulate)
+
+    replay = commands.add_parser(
+        "replay",
+        help="print a saved game round by round",
+        description="Replay a game record (text or JSON) through the engine and print it round by round.",
+    )
+    replay.add_argument("file", type=Path, help="the record, as `concombre play --save` writes it")
+
+    serve = commands.add_parser(
+        "serve",
+        help="serve a web table to play against the bots in a browser",
+        description="Serve the web table (pip install 'concombre[web]'): open the address it prints.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
+    bench = commands.add_parser(
+        "bench",
+        help="measure the engine, and the other engines when installed",
+        description="Measure the engine's costs, side by side with OpenSpiel and RLCard when they are "
+        "installed (pip install 'concombre[bench]'), and print a table of medians and ratios.",
+    )
+    bench.add_argument("--quick", action="store_true", help="a short smoke run (for CI); figures are rough")
+    bench.add_argument("--json", action="store_true", help="print the report as JSON")
+    bench.add_argument("--no-peers", action="store_true", help="measure the engine only")
+    bench.add_argument("--repeat", type=int, metavar="N", help="runs of each measurement (default 5, quick 2)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit status.
+
+    Examples:
+        >>> main(["demo", "--players", "2", "--seed", "3"])  # doctest: +ELLIPSIS
+        Concombre for 2 players (Ada, Bea), seed 3; ...
+        0
+    """
+    args = _parser().parse_args(argv)
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "demo": _demo,
+        "play": _play,
+        "simulate": _simulate,
+        "replay": _replay,
+        "bench": _bench,
+        "serve": _serve,
+    }
+    try:
+        return commands[args.command](args)
+    except ConcombreError as err:
+        print(f"concombre: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from concombre.apps.demo import demo_game
+
+    game = find_game(args.game)
+    game.check_players(args.players)
+    for line in demo_game(game, players=args.players, seed=args.seed, rules=_rules(args, game)):
+        print(line)
+    return 0
+
+
+def _bot_list(game: Game, text: str) -> list[Any]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise InvalidArgumentError(f"--bots needs at least one bot: {', '.join(sorted(game.bots))}.", field="bots")
+    return [game.bot(name) for name in names]
+
+
+def _play(args: argparse.Namespace) -> int:
+    from concombre.apps.terminal import TerminalGame
+
+    game = find_game(args.game)
+    game.check_players(args.players)
+    rules = _rules(args, game)
+    bots = _bot_list(game, args.bots or game.table_bot)
+    table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)],
+                               rules, args.seed)
+    status = table.run(input, print)
+    if args.save is not None:
+        table.save(args.save)
+        print(f"The game record is saved in {args.save}.")
+    return status
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from concombre.apps.demo import headline
+    from concombre.core.records import replay_states
+    from concombre.io.records import load_record
+
+    record = load_record(args.file)
+    game = record.game
+    try:
+        states = replay_states(record)
+        state = next(states)
+        print(headline(game, state))
+        for action, after in zip(record.actions, states, strict=False):
+            for line in game.story.tell(state, action, after):
+                print(line)
+            state = after
+    except FormatError as err:
+        raise FormatError(err.reason, f"{args.file}: {err.path}", err.ruling) from None
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from concombre.apps.simulate import GameResult, simulate_games, summarize
+
+    game = find_game(args.game)
+    rules = _rules(args, game)
+    bots = _bot_list(game, args.bots or ",".join(game.rivals))
+    game.check_players(len(bots))
+    if args.games < 1 or args.workers < 1:
+        raise InvalidArgumentError("--games and --workers must be at least 1.")
+    results: list[GameResult] = []
+    status = 0
+    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        with _Progress(args.games) as advance:
+            for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, executor=executor):
+                results.append(result)
+                advance()
+    except KeyboardInterrupt:
+        status = 130
+        print(f"Interrupted: {len(results)} of {args.games} games finished.", file=sys.stderr)
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+    summary = summarize(results)
+    if args.json:
+        document = attrs.asdict(summary, filter=lambda attribute, _: attribute.name != "results")
+        print(json.dumps(document, indent=2))
+    else:
+        _print_summary(summary)
+    return status
+
+
+class _Progress:
+    """A progress bar on standard error: rich's when installed, else a line every tenth."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[], None]:
+        try:
+            from rich.progress import Progress
+        except ImportError:
+            return self._plain
+        self.bar = Progress(transient=True, console=_console(stderr=True))
+        self.bar.__enter__()
+        task = self.bar.add_task("playing games", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def _plain(self) -> None:
+        self.done += 1
+        if self.done * 10 // self.total != (self.done - 1) * 10 // self.total:
+            print(f"{self.done}/{self.total} games", file=sys.stderr)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    return Console(stderr=stderr, width=None if stream.isatty() else 120)  # no wrapping in files and pipes
+
+
+def _print_summary(summary: Any) -> None:
+    header = ("bot", "seats", "wins", "first out", "points/round")
+    rows = [
+        (bot.name, str(bot.seats), str(bot.wins), str(bot.first_out), str(bot.points_per_round))
+        for bot in summary.bots
+    ]
+    footer = f"{summary.games} games; rounds per game {summary.rounds_per_game}; [95% confidence intervals]"
+    try:
+        from rich.table import Table
+    except ImportError:
+        widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+        for row in (header, *rows):
+            print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        print(footer)
+        return
+    table = Table(*header, caption=footer)
+    for row in rows:
+        table.add_row(*row)
+    _console().print(table)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from concombre.apps.web.app import create_app
+    except ImportError:
+        raise InvalidArgumentError("concombre serve needs the web extra: pip install 'concombre[web]'.") from None
+    print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from concombre.bench import run
+
+    if args.repeat is not None and args.repeat < 1:
+        raise InvalidArgumentError(f"--repeat must be at least 1, not {args.repeat}.")
+    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
+    print(report.to_json() if args.json else report.to_text())
+    return 0

@@ -1,0 +1,51 @@
+"""The demo: one complete seeded game of any game among its table bots, told in text.
+
+This module sits at the edge of the package: it uses only the `Game`
+protocol, exactly as a front-end would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from concombre.apps.terminal import NAMES
+from concombre.core.game import Game
+
+__all__ = ["demo_game", "headline"]
+
+
+def headline(game: Game, state: Any) -> str:
+    """The first line of a game's story: the game, the players, the seed and the rules in words.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> from concombre.games import find_game
+        >>> headline(find_game("concombre"), new_game(["Ann", "Bob"], seed=3))
+        'Concombre for 2 players (Ann, Bob), seed 3; followers must match or beat the card led.'
+    """
+    rules = game.story.describe(state.rules)
+    players = f"{len(state.players)} players ({', '.join(state.players)})"
+    return f"{game.title} for {players}, seed {state.seed}" + (f"; {rules}." if rules else ".")
+
+
+def demo_game(game: Game, players: int = 4, seed: int = 1, rules: Any = None) -> Iterator[str]:
+    """Play one whole seeded game among the game's table bots and yield its story line by line.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> lines = list(demo_game(find_game("concombre"), players=3, seed=5))
+        >>> lines[0]
+        'Concombre for 3 players (Ada, Bea, Cyd), seed 5; followers must match or beat the card led.'
+        >>> lines[-1].endswith("wins the game.")
+        True
+    """
+    state = game.new_game(NAMES[:players], seed=seed, rules=game.Rules() if rules is None else rules)
+    yield headline(game, state)
+    bot, rng = game.bot(game.table_bot), random.Random(seed)
+    while not game.is_over(state):
+        seat = game.to_play(state)
+        action = game.legal_actions(state)[0] if seat is None else bot.choose(game.view(state, seat), rng)
+        before, state = state, game.apply(state, action)
+        yield from game.story.tell(before, action, state)

@@ -1,0 +1,132 @@
+"""A terminal front-end: one person plays any game against bots, on the `Game` protocol only.
+
+It shows the person what their view shows on their turn, reads an answer
+with the game's own story (a number, a card, an action as a text record
+writes it), asks the engine before applying it, and lets the table perform
+its own steps. ``hint`` asks the table's bot what it would do; ``auto`` lets
+it play the step; ``help`` repeats how to answer.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from concombre.core.game import Game
+from concombre.core.records import Record
+from concombre.io.records import save_record
+
+__all__ = ["NAMES", "TerminalGame"]
+
+HUMAN = 0
+"""The person's seat: the bots sit to their left."""
+
+NAMES = ("Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
+"""The players' names at a table, by seat, after the person's own.
+
+Examples:
+    >>> NAMES[:3]
+    ('Ada', 'Bea', 'Cyd')
+"""
+
+
+@attrs.define
+class TerminalGame:
+    """A game between one person, at seat 0, and bots; it keeps its record as it goes.
+
+    Attributes:
+        game: The game played.
+        state: The game as it stands.
+        record: Every action so far, for `save`.
+        bots: The bots at seats 1, 2...
+        rngs: Each seat's random generator.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> game = find_game("concombre")
+        >>> table = TerminalGame.start(game, "You", [game.bot("thumb")], game.Rules(), seed=3)
+        >>> answers = iter(["1"] * 500)
+        >>> table.run(lambda prompt: next(answers), lambda line: None)
+        0
+        >>> game.is_over(table.state), len(table.record.actions) > 0
+        (True, True)
+    """
+
+    game: Game
+    state: Any
+    record: Record
+    bots: tuple[Any, ...]
+    rngs: tuple[random.Random, ...]
+
+    @classmethod
+    def start(cls, game: Game, name: str, bots: Sequence[Any], rules: Any, seed: int | None = None) -> TerminalGame:
+        """A new game: the person named ``name`` at seat 0, then the bots going left."""
+        players = [name, *(other for other in NAMES[1:] if other != name)][: len(bots) + 1]
+        state = game.new_game(players, rules=rules, seed=secrets.randbits(64) if seed is None else seed)
+        rngs = tuple(random.Random(f"{state.seed}:{seat}") for seat in range(len(players)))
+        return cls(game, state, Record.of(state), tuple(bots), rngs)
+
+    def run(self, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+        """Play to the end, or until the person leaves; the exit status (0, or 130 after Ctrl-C)."""
+        names, story = self.state.players, self.game.story
+        bots = ", ".join(f"{names[seat + 1]} ({bot.name})" for seat, bot in enumerate(self.bots))
+        rules = story.describe(self.state.rules)
+        write(f"{self.game.title}: you are {names[HUMAN]}, against {bots}" + (f"; {rules}." if rules else "."))
+        write(story.help)
+        try:
+            while not self.game.is_over(self.state):
+                self._step(read, write)
+        except EOFError:
+            write("\nYou leave the table.")
+        except KeyboardInterrupt:
+            write("\nYou leave the table.")
+            return 130
+        return 0
+
+    def _step(self, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+        game, state = self.game, self.state
+        seat = game.to_play(state)
+        if seat is None:
+            action = game.legal_actions(state)[0]
+        elif seat == HUMAN:
+            action = self._ask(read, write)
+        else:
+            action = self.bots[seat - 1].choose(game.view(state, seat), self.rngs[seat])
+        self.state = game.apply(state, action)
+        self.record = self.record.then(action)
+        told = list(game.story.tell(state, action, self.state))
+        if not told and seat not in (None, HUMAN):
+            told = [f"  {state.players[seat]}: {game.action_text(action)}"]
+        for line in told:
+            write(line)
+
+    def _ask(self, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
+        game = self.game
+        seen = game.view(self.state, HUMAN)
+        for line in game.story.show(seen):
+            write(line)
+        while True:
+            answer = read("Your move: ")
+            word = answer.strip().lower()
+            if word in ("hint", "auto"):
+                suggestion = game.bot(game.table_bot).choose(seen, self.rngs[HUMAN])
+                if word == "auto":
+                    return suggestion
+                write(f"The {game.table_bot} bot would play: {game.action_text(suggestion)}")
+                continue
+            if word in ("help", "?"):
+                write(game.story.help)
+                continue
+            choice = game.story.read(self.state, answer)
+            if not isinstance(choice, str):
+                return choice
+            write(choice)
+
+    def save(self, path: Path) -> None:
+        """Write the game record to ``path``: JSON if it ends in .json, else the text form."""
+        save_record(self.record, path)

@@ -1,0 +1,309 @@
+"""Game records, for every game: who played, under which rules and seed, and every action in order.
+
+A `Record` is enough to rebuild every state of a game, because every shuffle
+is drawn from the seed. Its game is the game of its rules (see
+`concombre.core.game.game_of`). It has a compact text form, a header then
+one action a line, for bug reports, tests and golden games; its JSON form is
+in `concombre.io`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
+from concombre.core.game import Game, game_of, registered
+
+__all__ = ["Record", "replay", "replay_states", "rules_from_text", "rules_text"]
+
+
+@attrs.frozen
+class Record:
+    """Everything needed to replay a game: its setup and its actions in order.
+
+    Build one from a new game with `Record.of`, add each action with `then`
+    as it is applied, and rebuild the game with `replay`. The same class
+    records every game; its game is the game of its ``rules``.
+
+    Attributes:
+        players: The players' names, by seat.
+        rules: The rules of the game (a `concombre.Rules`, a
+            `concombre.romme.RommeRules`...): they name the game.
+        seed: The seed every shuffle is drawn from.
+        dealer: The first dealer's seat.
+        actions: Every action applied, in order.
+
+    Examples:
+        >>> from concombre import GameRecord, apply, legal_actions, new_game, replay
+        >>> state = new_game(["Ann", "Bob"], seed=8)
+        >>> record = GameRecord.of(state)
+        >>> for _ in range(5):
+        ...     action = legal_actions(state)[0]
+        ...     state, record = apply(state, action), record.then(action)
+        >>> replay(record) == state
+        True
+    """
+
+    players: tuple[str, ...]
+    rules: Any
+    seed: int
+    dealer: int
+    actions: tuple[Any, ...] = ()
+
+    @property
+    def game(self) -> Game:
+        """The game recorded: the game of `rules`."""
+        return game_of(self.rules)
+
+    @classmethod
+    def of(cls, state: Any) -> Record:
+        """An empty record of a game as its ``new_game`` returned it.
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a new game (actions were
+                already applied to it, so the record could not replay them).
+
+        Examples:
+            >>> from concombre import GameRecord, new_game
+            >>> GameRecord.of(new_game(["Ann", "Bob"], seed=1)).players
+            ('Ann', 'Bob')
+        """
+        game = game_of(state)
+        record = cls(state.players, state.rules, state.seed, state.dealer)
+        if record.start() != state:
+            raise InvalidArgumentError(
+                f"Record.of needs a new game, as {game.name}'s new_game returns it; actions were applied to this one."
+            )
+        return record
+
+    def then(self, action: Any) -> Record:
+        """This record with ``action`` appended (it is checked when replayed).
+
+        Raises:
+            InvalidArgumentError: ``action`` is not an action of this game.
+        """
+        game = self.game
+        if not isinstance(action, game.action_types):
+            names = ", ".join(kind.__name__ for kind in game.action_types)
+            raise InvalidArgumentError(f"Expected an action of {game.title} ({names}), not {action!r}.")
+        return attrs.evolve(self, actions=(*self.actions, action))
+
+    def start(self) -> Any:
+        """The game's first state, before any action.
+
+        Raises:
+            FormatError: The players, rules, seed or dealer are not a valid game.
+        """
+        try:
+            return self.game.new_game(self.players, dealer=self.dealer, rules=self.rules, seed=self.seed)
+        except ConcombreError as err:
+            raise FormatError(err.reason, "$", err.ruling) from None
+
+    def to_text(self) -> str:
+        """The record as text: a header, then one action per line, each round opened by a comment.
+
+        Examples:
+            >>> from concombre import Deal, GameRecord, Rules
+            >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+            >>> print(record.to_text())
+            concombre record 1
+            players: ["Ann", "Bob"]
+            rules: follow=lead may_duck=false first_deal=7 limit=21
+            seed: 5
+            dealer: 0
+            <BLANKLINE>
+            # round 1
+            deal
+        """
+        game = self.game
+        lines = [
+            game.record_header,
+            f"players: {json.dumps(list(self.players), ensure_ascii=False)}",
+            f"rules: {rules_text(self.rules)}",
+            f"seed: {self.seed}",
+            f"dealer: {self.dealer}",
+            "",
+        ]
+        round_number = 0
+        for action in self.actions:
+            if game.starts_round(action):
+                round_number += 1
+                lines.append(f"# round {round_number}")
+            lines.append(game.action_text(action))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, game: Game | None = None) -> Record:
+        """Read a record written by `to_text`, of ``game`` or of the game its first line names.
+
+        Blank lines, ``#`` comment lines and ``#`` comments after an action
+        are skipped.
+
+        Raises:
+            FormatError: The text is not a record; the path names the line.
+
+        Examples:
+            >>> from concombre import GameRecord
+            >>> text = 'concombre record 1\\nplayers: ["A", "B"]\\nseed: 3\\ndealer: 1\\ndeal\\n'
+            >>> GameRecord.from_text(text).actions
+            (Deal(deck=None),)
+        """
+        return cls(*_read_text(text, game))
+
+
+def replay_states(record: Record) -> Iterator[Any]:
+    """Every state of the recorded game: the first, then one after each action, each checked by the engine.
+
+    Raises:
+        FormatError: The setup is not a valid game, or action N is illegal;
+            the path is ``$.actions[N]`` and the ruling is named.
+
+    Examples:
+        >>> from concombre import Deal, GameRecord, Rules, replay_states
+        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> [state.phase.value for state in replay_states(record)]
+        ['deal', 'play']
+    """
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(f"Expected a Record, not {record!r}.")
+    game = record.game
+    state = record.start()
+    yield state
+    for number, action in enumerate(record.actions):
+        try:
+            state = game.apply(state, action)
+        except IllegalActionError as err:
+            raise FormatError(
+                f"action {number} ({game.action_text(action)}) is illegal: {err.reason}",
+                f"$.actions[{number}]",
+                err.ruling,
+            ) from None
+        except InvalidArgumentError as err:
+            raise FormatError(err.reason, f"$.actions[{number}]") from None
+        yield state
+
+
+def replay(record: Record) -> Any:
+    """The state after every action of the record, each checked by the engine.
+
+    Raises:
+        FormatError: The setup is not a valid game, or action N is illegal;
+            the path is ``$.actions[N]`` and the ruling is named.
+
+    Examples:
+        >>> from concombre import Deal, FormatError, GameRecord, Play, Rules, replay
+        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
+        >>> try:
+        ...     replay(record)
+        ... except FormatError as err:
+        ...     print(err.path, err.ruling)
+        $.actions[2] C7
+    """
+    return deque(replay_states(record), maxlen=1)[0]
+
+
+def rules_text(rules: Any) -> str:
+    """A rules object as ``key=value`` words, booleans written true or false.
+
+    Examples:
+        >>> from concombre import Rules
+        >>> rules_text(Rules())
+        'follow=lead may_duck=false first_deal=7 limit=21'
+    """
+    def text(value: Any) -> str:
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    return " ".join(f"{field.name}={text(getattr(rules, field.name))}" for field in attrs.fields(type(rules)))
+
+
+def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int, int, tuple[Any, ...]]:
+    """A text record's players, rules, seed, dealer and actions."""
+    if not isinstance(text, str):
+        raise FormatError(f"a record is text, not {type(text).__name__}")
+    lines = [(number, raw.strip()) for number, raw in enumerate(text.splitlines(), 1)]
+    lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
+    if not lines:
+        raise FormatError("a text record starts with a header line such as 'concombre record 1'; this text is empty")
+    first_number, first = lines[0]
+    games = [game] if game is not None else list(registered().values())
+    chosen = next((candidate for candidate in games if candidate.record_header == first), None)
+    if chosen is None:
+        headers = " or ".join(repr(candidate.record_header) for candidate in games)
+        raise FormatError(f"a text record starts with {headers}, not {first[:40]!r}", f"line {first_number}")
+    header: dict[str, str] = {}
+    actions: list[Any] = []
+    for number, line in lines[1:]:
+        where = f"line {number}"
+        key, colon, value = line.partition(":")
+        if colon and not actions and key.strip() in ("players", "rules", "seed", "dealer"):
+            if key.strip() in header:
+                raise FormatError(f"{key.strip()!r} is given twice", where)
+            header[key.strip()] = value.strip()
+            continue
+        try:
+            actions.append(chosen.parse_action(line.partition("#")[0]))
+        except FormatError as err:
+            raise FormatError(err.reason, where) from None
+    for key in ("players", "seed", "dealer"):
+        if key not in header:
+            raise FormatError(f"the header has no {key!r} line")
+    return (
+        _players(header["players"]),
+        rules_from_text(header.get("rules", ""), chosen.Rules),
+        _number(header["seed"], "seed"),
+        _number(header["dealer"], "dealer"),
+        tuple(actions),
+    )
+
+
+def _players(value: str) -> tuple[str, ...]:
+    try:
+        names = json.loads(value)
+    except (ValueError, RecursionError):
+        names = None
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise FormatError(f'players must be a JSON list of names such as ["Ann", "Bob"], not {value[:60]!r}')
+    return tuple(names)
+
+
+def rules_from_text(value: str, rules_class: type) -> Any:
+    """A rules object from ``key=value`` words, as `rules_text` writes them; fields left out keep their defaults.
+
+    Raises:
+        FormatError: An unknown or repeated key, or a value the rules refuse (the ruling is named).
+
+    Examples:
+        >>> from concombre import Rules
+        >>> rules_from_text("follow=highest may_duck=true", Rules)
+        Rules(follow='highest', may_duck=True, first_deal=7, limit=21)
+    """
+    defaults = rules_class()
+    fields = {field.name: getattr(defaults, field.name) for field in attrs.fields(type(defaults))}
+    options: dict[str, object] = {}
+    for word in value.split():
+        key, equals, text = word.partition("=")
+        if not equals or key not in fields or key in options:
+            raise FormatError(f"rules are written as {rules_text(defaults)}, not {word!r}")
+        if isinstance(fields[key], bool):
+            if text not in ("true", "false"):
+                raise FormatError(f"{key} must be true or false, not {text!r}")
+            options[key] = text == "true"
+        elif isinstance(fields[key], int):
+            options[key] = _number(text, key)
+        else:
+            options[key] = text
+    try:
+        return rules_class(**options)
+    except InvalidArgumentError as err:
+        raise FormatError(err.reason, "rules", err.ruling) from None
+
+
+def _number(value: str, name: str) -> int:
+    if not value.isdigit() or len(value) > 20:
+        raise FormatError(f"{name} must be a whole number, not {value[:30]!r}")
+    return int(value)

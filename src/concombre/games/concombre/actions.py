@@ -1,0 +1,275 @@
+"""Actions as values, and one entry point that applies any of them.
+
+Front-ends, game records and bots can treat every step alike: ask
+`legal_actions`, pick one, `apply` it. `why_illegal` explains a refusal
+before it happens, so a front-end can grey out a card and say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Union
+
+import attrs
+
+from concombre.core.cards import PACK, Card
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
+from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.transitions import (
+    deal,
+    deal_refusal,
+    legal_plays,
+    play,
+    play_refusal,
+    resolve_refusal,
+    resolve_trick,
+    score_refusal,
+    score_round,
+)
+
+__all__ = [
+    "Action",
+    "Deal",
+    "Play",
+    "ResolveTrick",
+    "ScoreRound",
+    "action_text",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "parse_action",
+    "why_illegal",
+]
+
+
+def _to_deck(deck: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
+    if deck is None:
+        return None
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise InvalidArgumentError(f"Deal.deck must be a sequence of cards or None, not {deck!r}.")
+    return tuple(_to_card(card) for card in deck)
+
+
+def _to_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.")
+
+
+@attrs.frozen
+class Deal:
+    """Deal the round (see `concombre.deal`).
+
+    Attributes:
+        deck: The pack in dealing order, top card first, or None to shuffle
+            from the game's seed. Cards may be given as text ("QH").
+
+    Examples:
+        >>> from concombre import Deal, apply, new_game
+        >>> apply(new_game(3, seed=1), Deal()).phase.value
+        'play'
+    """
+
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_deck)
+
+
+@attrs.frozen
+class Play:
+    """Play a card from the hand of the player to play (see `concombre.apps`).
+
+    Attributes:
+        card: The card; text such as ``"QH"`` is read with `Card.parse`.
+
+    Examples:
+        >>> from concombre import Card, Play
+        >>> Play("qh") == Play(Card.parse("QH"))
+        True
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+
+@attrs.frozen
+class ResolveTrick:
+    """Gather the complete trick (see `concombre.resolve_trick`).
+
+    Examples:
+        >>> from concombre import ResolveTrick
+        >>> ResolveTrick() == ResolveTrick()
+        True
+    """
+
+
+@attrs.frozen
+class ScoreRound:
+    """Score the finished round (see `concombre.score_round`).
+
+    Examples:
+        >>> from concombre import ScoreRound
+        >>> ScoreRound()
+        ScoreRound()
+    """
+
+
+Action = Union[Deal, Play, ResolveTrick, ScoreRound]
+"""Any action of Concombre: the type `apply` takes and `legal_actions` returns.
+
+Examples:
+    >>> from concombre import Action, Deal, Play, legal_actions, new_game
+    >>> actions: tuple[Action, ...] = legal_actions(new_game(2, seed=1))
+    >>> actions
+    (Deal(deck=None),)
+"""
+
+_DEAL = Deal()
+_RESOLVE = ResolveTrick()
+_SCORE = ScoreRound()
+_PLAYS = tuple(Play(card) for card in PACK)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Apply any action to the state and return the new state.
+
+    Raises:
+        IllegalActionError: The action is not legal here; the ruling is named.
+        InvalidArgumentError: ``action`` is not an action.
+
+    Examples:
+        >>> from concombre import Deal, Play, apply, legal_plays, new_game
+        >>> state = apply(new_game(4, seed=9), Deal())
+        >>> state = apply(state, Play(legal_plays(state)[0]))
+        >>> state.to_play
+        2
+    """
+    kind = type(action)
+    if kind is Play:
+        return play(state, action.card)  # type: ignore[union-attr]
+    if kind is ResolveTrick:
+        return resolve_trick(state)
+    if kind is Deal:
+        return deal(state, action.deck)  # type: ignore[union-attr]
+    if kind is ScoreRound:
+        return score_round(state)
+    raise _not_an_action(action)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action legal in this state, in a stable order.
+
+    Waiting for the deal: ``(Deal(),)`` (deal from the seed). Playing: one
+    `Play` for each of `legal_plays`, in pack order. A complete trick:
+    ``(ResolveTrick(),)``. A finished round: ``(ScoreRound(),)``. Game over:
+    nothing.
+
+    Examples:
+        >>> from concombre import legal_actions, new_game
+        >>> legal_actions(new_game(2, seed=1))
+        (Deal(deck=None),)
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return tuple([_PLAYS[card._index] for card in legal_plays(state)])
+    if phase is Phase.TRICK_COMPLETE:
+        return (_RESOLVE,)
+    if phase is Phase.DEAL:
+        return (_DEAL,)
+    if phase is Phase.ROUND_COMPLETE:
+        return (_SCORE,)
+    return ()
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
+
+    The text is that of the `IllegalActionError` that `apply` would raise,
+    ending with the ruling id in brackets.
+
+    Raises:
+        InvalidArgumentError: ``action`` is not an action.
+
+    Examples:
+        >>> from concombre import Deal, ScoreRound, new_game, why_illegal
+        >>> state = new_game(3, seed=2)
+        >>> why_illegal(state, Deal()) is None
+        True
+        >>> print(why_illegal(state, ScoreRound()))
+        The round cannot be scored now: the cards have not been dealt yet. [C14]
+    """
+    refusal = _refusal(state, action)
+    return None if refusal is None else str(refusal)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether `apply` would accept ``action`` in this state.
+
+    Examples:
+        >>> from concombre import Deal, Play, is_legal, new_game
+        >>> state = new_game(3, seed=2)
+        >>> is_legal(state, Deal()), is_legal(state, Play("QH"))
+        (True, False)
+    """
+    return _refusal(state, action) is None
+
+
+def _refusal(state: GameState, action: Action) -> IllegalActionError | None:
+    check = _REFUSALS.get(type(action))
+    if check is None:
+        raise _not_an_action(action)
+    return check(state, action)
+
+
+_REFUSALS: dict[type, Callable[[GameState, Any], IllegalActionError | None]] = {
+    Deal: lambda state, action: deal_refusal(state, action.deck),
+    Play: lambda state, action: play_refusal(state, action.card),
+    ResolveTrick: lambda state, action: resolve_refusal(state),
+    ScoreRound: lambda state, action: score_refusal(state),
+}
+
+
+def _not_an_action(action: object) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        f"Expected an action (Deal, Play, ResolveTrick or ScoreRound), not {action!r}."
+    )
+
+
+def action_text(action: Action) -> str:
+    """One action as a line of a text record: ``deal``, ``play QH``, ``resolve``, ``score``.
+
+    Examples:
+        >>> from concombre import Play
+        >>> action_text(Play("10h"))
+        'play TH'
+    """
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    if isinstance(action, Deal):
+        return "deal" if action.deck is None else "deal " + " ".join(str(card) for card in action.deck)
+    return "resolve" if isinstance(action, ResolveTrick) else "score"
+
+
+def parse_action(line: str) -> Action:
+    """Read one action line (see `action_text`).
+
+    Raises:
+        FormatError: The line is not an action.
+
+    Examples:
+        >>> parse_action("play qh")
+        Play(card=Card.parse('QH'))
+    """
+    words = line.split()
+    if not words:
+        raise FormatError("expected an action (deal, play CARD, resolve or score), found nothing")
+    verb, rest = words[0].lower(), words[1:]
+    try:
+        if verb == "play" and len(rest) == 1:
+            return Play(Card.parse(rest[0]))
+        if verb == "deal":
+            return Deal(tuple(Card.parse(word) for word in rest) if rest else None)
+    except InvalidArgumentError as err:
+        raise FormatError(err.reason) from None
+    if verb in ("resolve", "score") and not rest:
+        return ResolveTrick() if verb == "resolve" else ScoreRound()
+    raise FormatError(f"expected an action (deal, play CARD, resolve or score), not {line.strip()!r}")

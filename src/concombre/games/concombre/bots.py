@@ -1,0 +1,180 @@
+"""Computer players: a `Bot` chooses an action from what its seat may see.
+
+A bot is handed a `PlayerView` — never the state — and a random generator, so
+it cannot cheat, and it is deterministic given the generator. Bots are plain
+frozen values: picklable, so that simulations can run them in other
+processes or on other machines.
+
+Three bots come with the library: `RandomBot`, `ThumbBot` (rules of thumb a
+sensible human follows) and `MonteCarloBot` (samples the hidden cards and
+plays the round out).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import attrs
+
+from concombre.core.cards import Card
+from concombre.core.errors import InvalidArgumentError
+from concombre.core.game import Bot
+from concombre.games.concombre.actions import Action, Play
+from concombre.games.concombre.rules import card_value
+from concombre.games.concombre.sampling import deal_hidden
+from concombre.games.concombre.state import GameState, Phase, trick_winner
+from concombre.games.concombre.transitions import legal_plays, play, resolve_trick
+from concombre.games.concombre.views import PlayerView
+
+__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "ThumbBot", "bot_named"]
+
+
+@attrs.frozen
+class RandomBot:
+    """Plays a legal card at random.
+
+    Attributes:
+        name: ``"random"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre import RandomBot, deal, new_game, view
+        >>> seen = view(deal(new_game(2, seed=4)), 1)
+        >>> RandomBot().choose(seen, random.Random(1)).card in seen.legal_plays
+        True
+    """
+
+    name: str = "random"
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+        """A legal card chosen uniformly at random."""
+        return Play(rng.choice(seen.legal_plays))
+
+
+@attrs.frozen
+class ThumbBot:
+    """Plays as a sensible human would: shed high cards, keep low ones for the end.
+
+    Only the last trick costs anything (C9), and its highest card takes the
+    penalty, so the bot plays its highest legal card: early on it sheds high
+    cards while a trick costs nothing, and it is left holding its lowest for
+    the last trick. When it cannot match the card to beat, the rules make it
+    duck with a card of its lowest rank (C7).
+
+    Attributes:
+        name: ``"thumb"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre import ThumbBot, deal, new_game, view
+        >>> seen = view(deal(new_game(2, seed=4)), 1)
+        >>> ThumbBot().choose(seen, random.Random(1)).card == max(seen.legal_plays)
+        True
+    """
+
+    name: str = "thumb"
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+        """The highest legal card."""
+        return Play(seen.legal_plays[-1])
+
+
+def _thumb(state: GameState) -> Card:
+    return legal_plays(state)[-1]
+
+
+@attrs.frozen
+class MonteCarloBot:
+    """Samples the hidden cards, plays the round out for each choice, keeps the cheapest.
+
+    For each sample, the unseen cards are dealt at random within what the
+    plays so far revealed (`concombre.games.concombre.sampling.deal_hidden`); each candidate
+    card is played in that world and the round is finished with every
+    player following `ThumbBot`'s rule. The bot plays the candidate with the
+    lowest mean penalty for itself; cards of one rank are one candidate,
+    since suits never matter (C2). Early in a round, when the last trick is
+    far off, it plays like `ThumbBot`.
+
+    Attributes:
+        samples: Worlds sampled per decision.
+        horizon: Search only with at most this many cards in hand.
+        seconds: An optional time budget per decision; the bot stops
+            sampling when it is spent (at least one sample is played).
+        name: ``"mc"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre import MonteCarloBot, Rules, deal, new_game, view
+        >>> seen = view(deal(new_game(3, seed=4, rules=Rules(first_deal=3))), 1)
+        >>> MonteCarloBot(samples=8).choose(seen, random.Random(1)).card in seen.legal_plays
+        True
+    """
+
+    samples: int = attrs.field(default=32)
+    horizon: int = attrs.field(default=7)
+    seconds: float | None = attrs.field(default=None)
+    name: str = "mc"
+
+    @samples.validator
+    def _check_samples(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidArgumentError(f"MonteCarloBot.samples must be at least 1, not {value!r}.", field="samples")
+
+    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+        """The candidate card with the lowest mean penalty over the sampled worlds."""
+        candidates = _one_per_rank(seen.legal_plays)
+        if len(candidates) == 1 or len(seen.hand) > self.horizon:
+            return Play(seen.legal_plays[-1])
+        totals = [0] * len(candidates)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.samples):
+            world = deal_hidden(seen, rng)
+            for number, card in enumerate(candidates):
+                totals[number] += _penalty_after(play(world, card), seen.seat, _thumb)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = min(range(len(candidates)), key=lambda number: (totals[number], -number))
+        return Play(candidates[best])
+
+
+def _one_per_rank(cards: tuple[Card, ...]) -> list[Card]:
+    """The highest card of each rank among ``cards`` (in pack order), lowest rank first."""
+    best: dict[int, Card] = {}
+    for card in cards:
+        best[card_value(card)] = card
+    return list(best.values())
+
+
+def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Card]) -> int:
+    """The penalty ``seat`` takes when everyone plays the round out by ``policy``."""
+    while state.phase is not Phase.ROUND_COMPLETE:
+        state = resolve_trick(state) if state.phase is Phase.TRICK_COMPLETE else play(state, policy(state))
+    last = state.tricks[-1]
+    loser = trick_winner(last)
+    return next(card_value(card) for who, card in last if who == loser) if loser == seat else 0
+
+
+BOTS: dict[str, Callable[[], Bot[PlayerView, Action]]] = {"random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot}
+"""The bots by name, as the command line knows them.
+
+Examples:
+    >>> sorted(BOTS)
+    ['mc', 'random', 'thumb']
+"""
+
+
+def bot_named(name: str) -> Bot[PlayerView, Action]:
+    """A new bot of this name (see `BOTS`).
+
+    Raises:
+        InvalidArgumentError: No bot has this name.
+
+    Examples:
+        >>> bot_named("thumb")
+        ThumbBot(name='thumb')
+    """
+    if name not in BOTS:
+        raise InvalidArgumentError(f"There is no bot named {name!r}; choose from {', '.join(sorted(BOTS))}.")
+    return BOTS[name]()

@@ -1,0 +1,122 @@
+"""Concombre as a `concombre.core.game.Game`: what every edge of the library needs, in one record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from concombre.core.cards import PACK
+from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.games.concombre.actions import (
+    Action,
+    Deal,
+    Play,
+    ResolveTrick,
+    ScoreRound,
+    action_text,
+    apply,
+    legal_actions,
+    parse_action,
+    why_illegal,
+)
+from concombre.games.concombre.bots import BOTS
+from concombre.games.concombre.codec import CODEC
+from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
+from concombre.games.concombre.transitions import deal, legal_plays, new_game
+from concombre.games.concombre.views import PlayerView, view
+
+__all__ = ["GAME"]
+
+_INDEX = {card: index for index, card in enumerate(PACK)}
+
+
+def _rewards(before: GameState, after: GameState) -> tuple[float, ...]:
+    """Minus the penalty points a step gives (C9): only scoring a round gives any."""
+    rewards = [0.0] * len(after.players)
+    result = after.last_result
+    if before.phase is Phase.ROUND_COMPLETE and result is not None:
+        rewards[result.loser] -= result.penalty
+    return tuple(rewards)
+
+
+def _tell(before: GameState, action: Action, after: GameState) -> Iterator[str]:
+    return tell(before, after)  # plays are told with their trick
+
+
+def _draws(state: GameState, action: Action | None) -> int:
+    if action is None and state.phase is Phase.DEAL:
+        return state.deal_size * len(state.active_seats)
+    return 0
+
+
+def _pool(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
+    taken = set(drawn)
+    return [_INDEX[card] for card in state.stock if _INDEX[card] not in taken]
+
+
+def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> GameState:
+    taken = set(drawn)
+    return deal(state, [PACK[index] for index in drawn] + [card for card in state.stock if _INDEX[card] not in taken])
+
+
+def _encoding() -> Encoding:
+    from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_view, view_text
+
+    def slots(state: GameState) -> dict[int, Play]:
+        if state.phase is not Phase.PLAY:
+            return {}
+        return {_INDEX[card]: Play(card) for card in legal_plays(state)}
+
+    def hand(seen: PlayerView) -> Iterator[int]:
+        return (_INDEX[card] for card in seen.hand)
+
+    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand)
+
+
+GAME = register(Game(
+    name="concombre",
+    title="Concombre",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    player_ruling="C1",
+    Rules=Rules,
+    State=GameState,
+    View=PlayerView,
+    action_types=(Deal, Play, ResolveTrick, ScoreRound),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    why_illegal=why_illegal,
+    view=view,
+    to_play=lambda state: state.to_play,
+    is_over=lambda state: state.phase is Phase.GAME_OVER,
+    winner=lambda state: state.winner,
+    rewards=_rewards,
+    action_text=action_text,
+    parse_action=parse_action,
+    record_header="concombre record 1",
+    starts_round=lambda action: isinstance(action, Deal),
+    codec=CODEC,
+    bots=BOTS,
+    table_bot="thumb",
+    rivals=("thumb", "random"),
+    story=Story(
+        describe=describe_rules,
+        tell=_tell,
+        show=show_view,
+        read=read_play,
+        help=HELP,
+        reasons=play_reasons,
+    ),
+    chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(PACK[index])),
+    encoding=_encoding,
+    eliminated=lambda state: state.eliminated,
+))
+"""Concombre, as the library's edges see it (``find_game("concombre")``).
+
+Examples:
+    >>> GAME.name, GAME.players, GAME.player_ruling
+    ('concombre', (2, 7), 'C1')
+"""
+
+

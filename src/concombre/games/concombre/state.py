@@ -1,0 +1,424 @@
+"""The immutable state of a game of Concombre, and what can be read off it.
+
+A `GameState` is made of a `Match` (what lasts from round to round: players,
+rules, seed, dealer, scores, penalty cards, half cucumbers, eliminations) and
+the round in progress (hands and the plays so far). Only the fields that
+change during a round live on the state itself, so a play builds one small
+object and shares everything else with the state before it.
+
+States are reached only through the transitions in `concombre.games.concombre.transitions`
+(C14); everything else here is read-only.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Sequence
+from typing import Union
+
+import attrs
+
+from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
+from concombre.core.seats import left_of
+from concombre.games.concombre.rules import Rules, card_value
+
+__all__ = ["GameState", "Match", "Phase", "RoundResult", "trick_winner"]
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for.
+
+    Examples:
+        >>> from concombre import Phase, new_game
+        >>> new_game(3, seed=1).phase
+        <Phase.DEAL: 'deal'>
+    """
+
+    DEAL = "deal"
+    """Waiting for the deal of the next round."""
+    PLAY = "play"
+    """Waiting for `GameState.to_play` to play a card."""
+    TRICK_COMPLETE = "trick complete"
+    """Every active player has played to the trick; waiting for it to be resolved."""
+    ROUND_COMPLETE = "round complete"
+    """The last trick is resolved; waiting for the round to be scored."""
+    GAME_OVER = "game over"
+    """One active player remains: the winner (C13)."""
+
+
+@attrs.frozen
+class RoundResult:
+    """What scoring a round did (C9-C11).
+
+    Attributes:
+        round_number: The round that was scored.
+        loser: The seat that won the last trick and so took the penalty (C9).
+        card: The card that won the last trick: the penalty card (C9).
+        score: The loser's score after the round, after C10 or C11 applied.
+        half_cucumber: The loser became half cucumber this round (C10).
+        eliminated: The loser was eliminated this round (C11).
+        returned: Penalty cards the loser handed back to the pack (C10, C11).
+
+    Examples:
+        >>> from concombre import Card, RoundResult
+        >>> result = RoundResult(1, 2, Card.parse("9S"), 9, False, False, ())
+        >>> result.penalty
+        9
+    """
+
+    round_number: int
+    loser: int
+    card: Card
+    score: int
+    half_cucumber: bool
+    eliminated: bool
+    returned: tuple[Card, ...]
+
+    @property
+    def penalty(self) -> int:
+        """The penalty points taken: the value of the penalty card (C9)."""
+        return card_value(self.card)
+
+
+@functools.lru_cache(maxsize=512)
+def _next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the first active seat to its left (itself if none other)."""
+    active = {seat for seat, out in enumerate(eliminated) if not out}
+    return tuple(left_of(seat, len(eliminated), active) for seat in range(len(eliminated)))
+
+
+@attrs.frozen
+class Match:
+    """What lasts from round to round: players, rules, seed, dealer, score table.
+
+    Read it through `GameState`, which offers every field here as a property.
+
+    Attributes:
+        rules: The rules of the game.
+        players: The players' names, by seat.
+        seed: The seed from which every deal is shuffled (hidden from players).
+        dealer: The dealer of the current (or next) round (C3, C12).
+        round_number: The current round, from 1.
+        scores: Each seat's score (C9-C11).
+        penalty_cards: The penalty cards in front of each seat, in the order
+            received (C9).
+        half_cucumber: Whether each seat is half cucumber (C10).
+        eliminated: Whether each seat is eliminated (C11).
+        last_result: What scoring the previous round did, or None.
+        next_seat: Derived from ``eliminated``: for each seat, the first
+            active seat to its left.
+        active_count: Derived from ``eliminated``: how many players are in.
+        follow_lead: Derived from ``rules``: followers compare with the card led (C7).
+        may_duck: Derived from ``rules``: the Danish rule is in force (C7).
+
+    Examples:
+        >>> from concombre import new_game
+        >>> new_game(["Ann", "Bob"], seed=5).match.players
+        ('Ann', 'Bob')
+    """
+
+    rules: Rules
+    players: tuple[str, ...]
+    seed: int
+    dealer: int
+    round_number: int
+    scores: tuple[int, ...]
+    penalty_cards: tuple[tuple[Card, ...], ...]
+    half_cucumber: tuple[bool, ...]
+    eliminated: tuple[bool, ...]
+    last_result: RoundResult | None
+    # Derived once per round, for the transitions' hot path.
+    next_seat: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    active_count: int = attrs.field(init=False, eq=False, repr=False)
+    follow_lead: bool = attrs.field(init=False, eq=False, repr=False)
+    may_duck: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "next_seat", _next_seats(self.eliminated))
+        object.__setattr__(self, "active_count", self.eliminated.count(False))
+        object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
+        object.__setattr__(self, "may_duck", self.rules.may_duck)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order."""
+        return tuple(seat for seat, out in enumerate(self.eliminated) if not out)
+
+    @property
+    def pack_mask(self) -> int:
+        """The round's pack as a bitmask: 52 cards minus the penalty cards held (C4)."""
+        return FULL_MASK & ~mask_of(card for cards in self.penalty_cards for card in cards)
+
+    @property
+    def deal_size(self) -> int:
+        """Cards dealt to each active player this round (C5)."""
+        wanted = self.rules.first_deal if self.last_result is None else card_value(self.last_result.card)
+        pack = self.pack_mask.bit_count()
+        for size in (wanted, self.rules.first_deal):
+            if size * self.active_count <= pack:
+                return size
+        return pack // self.active_count
+
+    @property
+    def winner(self) -> int | None:
+        """The last active seat once only one remains (C13), else None."""
+        return self.eliminated.index(False) if self.active_count == 1 else None
+
+    def first_left_of(self, seat: int) -> int:
+        """The first active seat to the left of ``seat`` (C5, C6, C12)."""
+        return self.next_seat[seat]
+
+
+Trick = tuple[tuple[int, Card], ...]
+
+Plays = tuple[tuple[int, int], ...]
+"""Every play of a round in order, as (seat, `PACK` index) pairs (inner form)."""
+
+RoundTuple = tuple[Phase, Union[int, None], int, Plays, int]
+"""The round in play, the inner form of `GameState`: (phase, to_play, hands, plays, legal).
+
+``hands`` holds every hand in one int: seat s holds the card of `PACK` index i
+when bit 64 * s + i is set. ``legal`` is the mask of the cards ``to_play``
+may play (0 outside `Phase.PLAY`): derived from the rest, but computed with
+every play, since each play must know the legality of the next one anyway;
+it makes `concombre.legal_plays` a table look-up.
+"""
+
+
+def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
+    """The seat that wins a trick: highest rank, the last played among equals (C8).
+
+    Examples:
+        >>> from concombre import Card, trick_winner
+        >>> trick = [(0, Card.parse("9H")), (1, Card.parse("KS")), (2, Card.parse("KD"))]
+        >>> trick_winner(trick)
+        2
+    """
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card.rank >= best.rank:
+            best_seat, best = seat, card
+    return best_seat
+
+
+def _winner_of(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The winning (seat, card index) of a trick in inner form (C8)."""
+    best = plays[0]
+    for play in plays[1:]:
+        if play[1] >> 2 >= best[1] >> 2:
+            best = play
+    return best
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """The whole state of a game of Concombre, hidden cards included.
+
+    States are immutable values: equal when every part is equal, hashable, and
+    never changed by the transitions, which return new states. Give players
+    `concombre.view` of it, never the state itself: it holds every hand and
+    the seed.
+
+    Attributes:
+        match: What lasts from round to round (see `Match`); its fields are
+            also properties of the state.
+
+    Examples:
+        >>> from concombre import deal, new_game, play
+        >>> state = deal(new_game(["Ann", "Bob", "Cy"], seed=7))
+        >>> state.phase.value, state.to_play, len(state.hand(1))
+        ('play', 1, 7)
+        >>> after = play(state, state.hand(1)[0])
+        >>> len(after.hand(1)), len(state.hand(1))
+        (6, 7)
+    """
+
+    match: Match
+    # The round in play, in one tuple so that a play builds two small objects
+    # rather than one with six fields (see `RoundTuple`).
+    _round: RoundTuple
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for (see `Phase`)."""
+        return self._round[0]
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play a card, or None outside `Phase.PLAY`."""
+        return self._round[1]
+
+    @property
+    def _hands(self) -> int:
+        return self._round[2]
+
+    @property
+    def _plays(self) -> Plays:
+        return self._round[3]
+
+    @property
+    def _legal(self) -> int:
+        return self._round[4]
+
+    # -- what lasts from round to round -------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.match.players
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal is shuffled from. Never show it to players."""
+        return self.match.seed
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round (or the next, before the deal) (C3, C12)."""
+        return self.match.dealer
+
+    @property
+    def round_number(self) -> int:
+        """The current round, counting from 1."""
+        return self.match.round_number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score (C9-C11)."""
+        return self.match.scores
+
+    @property
+    def penalty_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The penalty cards in front of each seat, in the order received (C9)."""
+        return self.match.penalty_cards
+
+    @property
+    def half_cucumber(self) -> tuple[bool, ...]:
+        """Whether each seat is half cucumber (C10)."""
+        return self.match.half_cucumber
+
+    @property
+    def eliminated(self) -> tuple[bool, ...]:
+        """Whether each seat is eliminated (C11)."""
+        return self.match.eliminated
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game."""
+        return self.match.active_seats
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        """What scoring the previous round did, or None before the first is scored."""
+        return self.match.last_result
+
+    @property
+    def deal_size(self) -> int:
+        """Cards dealt to each active player this round, or to be dealt next (C5)."""
+        return self.match.deal_size
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over (C13), else None."""
+        return self.match.winner
+
+    # -- the round in progress ----------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in pack order."""
+        return cards_in_mask(self._hand_mask(seat))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, in pack order."""
+        return tuple(self.hand(seat) for seat in range(len(self.match.players)))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(self._hand_mask(seat).bit_count() for seat in range(len(self.match.players)))
+
+    @property
+    def trick(self) -> Trick:
+        """The trick on the table as (seat, card) pairs in the order played."""
+        return tuple((seat, card_at(card)) for seat, card in self._plays[self._trick_start() :])
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The resolved tricks of this round, each as (seat, card) pairs."""
+        size = self.match.active_count
+        return tuple(
+            tuple((seat, card_at(card)) for seat, card in self._plays[start : start + size])
+            for start in range(0, self._trick_start(), size)
+        )
+
+    @property
+    def played(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has played this round, in the order played."""
+        played: list[tuple[Card, ...]] = [()] * len(self.match.players)
+        for seat, card in self._plays:
+            played[seat] += (card_at(card),)
+        return tuple(played)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (or led) the current trick; None outside a round."""
+        if self.phase is Phase.PLAY and len(self._plays) % self.match.active_count == 0:
+            return self.to_play
+        if self.phase in (Phase.PLAY, Phase.TRICK_COMPLETE):
+            return self._plays[self._trick_start()][0]
+        return None
+
+    @property
+    def last_trick_winner(self) -> int | None:
+        """The seat that won the most recently resolved trick of this round, or None."""
+        start = self._trick_start()
+        if start == 0:
+            return None
+        return _winner_of(self._plays[start - self.match.active_count : start])[0]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards of the round's pack that are in no hand and were not played.
+
+        During a round this is the face-down stock, which takes no part in play
+        (C5); before the deal it is the whole pack about to be dealt.
+        """
+        used = mask_of(card for cards in self.match.penalty_cards for card in cards)
+        for seat in range(len(self.match.players)):
+            used |= self._hand_mask(seat)
+        for _, card in self._plays:
+            used |= 1 << card
+        return cards_in_mask(FULL_MASK & ~used)
+
+    def holds(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` holds ``card``."""
+        return bool(self._hand_mask(seat) >> index_of(card) & 1)
+
+    def _hand_mask(self, seat: int) -> int:
+        return (self._hands >> (seat << 6)) & FULL_MASK
+
+    def _trick_start(self) -> int:
+        """Index in `_plays` where the current trick starts (len(plays) if none)."""
+        played = len(self._plays)
+        if self.phase is Phase.TRICK_COMPLETE:
+            return played - self.match.active_count
+        if self.phase is Phase.PLAY:
+            return played - played % self.match.active_count
+        return played
+
+    def __repr__(self) -> str:
+        parts = [f"round={self.round_number}", f"phase={self.phase.value!r}"]
+        if self.to_play is not None:
+            parts.append(f"to_play={self.to_play}")
+        parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
+        if self.winner is not None:
+            parts.append(f"winner={self.winner}")
+        return f"<GameState {' '.join(parts)}>"
+

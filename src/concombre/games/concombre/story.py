@@ -1,0 +1,201 @@
+"""The story of a game of Concombre in words: what each step did, the score table, and a person's turn.
+
+Used by the demo, by ``concombre play`` and by ``concombre replay``; it reads
+only what the states show, so it can tell any game, played live or replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from concombre.core.cards import Card
+from concombre.core.errors import InvalidArgumentError
+from concombre.games.concombre.actions import Play, why_illegal
+from concombre.games.concombre.rules import Rules
+from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.views import PlayerView, view
+
+__all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "tell", "tell_game"]
+
+
+def describe_rules(rules: Rules) -> str:
+    """The follow rule in words (C7).
+
+    Examples:
+        >>> from concombre import Rules
+        >>> describe_rules(Rules(follow="highest"))
+        'followers must match or beat the highest card so far'
+    """
+    follow = "the card led" if rules.follow == "lead" else "the highest card so far"
+    duck = ", or duck with a card of their lowest rank" if rules.may_duck else ""
+    return f"followers must match or beat {follow}{duck}"
+
+
+def tell(before: GameState, after: GameState) -> Iterator[str]:
+    """What the step from ``before`` to ``after`` did, in lines of text.
+
+    A deal opens a round, a resolved trick is one line, and a scored round
+    gives the result and the score table; single plays are told with their
+    trick.
+
+    Examples:
+        >>> from concombre import deal, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=1)
+        >>> list(tell(state, deal(state)))
+        ['', 'Round 1: Ann deals 7 cards each; Bob leads.']
+    """
+    names = after.players
+    if before.phase is Phase.DEAL and after.phase is Phase.PLAY:
+        yield ""
+        yield (
+            f"Round {after.round_number}: {names[after.dealer]} deals {after.deal_size} cards each; "
+            f"{names[after.leader or 0]} leads."
+        )
+    elif before.phase is Phase.TRICK_COMPLETE:
+        cards = ", ".join(f"{names[seat]} {card}" for seat, card in before.trick)
+        yield f"  Trick {len(after.tricks)}: {cards}  -> {names[after.last_trick_winner or 0]}"
+    elif before.phase is Phase.ROUND_COMPLETE:
+        yield from _round_result(after)
+        yield ""
+        yield from score_table(after)
+        if after.winner is not None:
+            yield ""
+            yield f"{names[after.winner]} wins the game."
+
+
+def tell_game(states: Iterable[GameState]) -> Iterator[str]:
+    """The story of a game from its successive states (as `concombre.replay_states` gives them).
+
+    Examples:
+        >>> from concombre import Deal, GameRecord, Rules, replay_states
+        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> list(tell_game(replay_states(record)))[-1]
+        'Round 1: Ann deals 7 cards each; Bob leads.'
+    """
+    previous = None
+    for state in states:
+        if previous is not None:
+            yield from tell(previous, state)
+        previous = state
+
+
+def _round_result(state: GameState) -> Iterator[str]:
+    result = state.last_result
+    if result is None:
+        return
+    name = state.players[result.loser]
+    yield f"  {name} takes the last trick with {result.card}: a penalty of {result.penalty}."
+    returned = " ".join(str(card) for card in result.returned)
+    if result.half_cucumber:
+        kept = state.penalty_cards[result.loser][0]
+        yield (
+            f"  {name} reaches the limit and becomes half cucumber: keeps {kept}, "
+            f"hands back {returned}; score {result.score}."
+        )
+    if result.eliminated:
+        yield f"  {name} reaches the limit again with {result.score} and is eliminated; hands back {returned}."
+
+
+def score_table(state: GameState) -> Iterator[str]:
+    """The score table: each player's score, penalty cards and flags.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> print("\\n".join(score_table(new_game(["Ann", "Bob"], seed=1))))
+          Player  Score  Penalty cards
+          Ann         0
+          Bob         0
+    """
+    width = max(6, *(len(name) for name in state.players))
+    yield f"  {'Player':<{width}}  Score  Penalty cards"
+    for seat, name in enumerate(state.players):
+        cards = " ".join(str(card) for card in state.penalty_cards[seat])
+        flag = ""
+        if state.eliminated[seat]:
+            flag = "eliminated"
+        elif state.half_cucumber[seat]:
+            flag = "half cucumber"
+        line = f"  {name:<{width}}  {state.scores[seat]:>5}  {cards}".rstrip()
+        yield f"{line}  ({flag})" if flag else line
+
+
+HELP = "On your turn type the number of a play or the card itself (QH, 10h); end of input leaves."
+"""How a person answers on their turn.
+
+Examples:
+    >>> HELP.startswith("On your turn")
+    True
+"""
+
+
+def show_view(seen: PlayerView) -> list[str]:
+    """The lines a person needs to choose a play: scores, the round so far, the hand and the choices.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> lines = show_view(view(deal(new_game(["You", "Bob"], seed=2)), 1))
+        >>> lines[-1].startswith("Your plays: 1) ")
+        True
+    """
+    names = seen.players
+    scores = ", ".join(
+        f"{name} {seen.scores[seat]}"
+        + (" (out)" if seen.eliminated[seat] else " (half cucumber)" if seen.half_cucumber[seat] else "")
+        for seat, name in enumerate(names)
+    )
+    played = " | ".join(
+        f"{names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(seen.played) if cards
+    )
+    trick = ", ".join(f"{names[seat]} {card}" for seat, card in seen.trick) or "you lead"
+    choices = "  ".join(f"{number}) {card}" for number, card in enumerate(seen.legal_plays, 1))
+    return [
+        "",
+        f"Round {seen.round_number}, trick {len(seen.tricks) + 1} of {seen.deal_size}. Scores: {scores}",
+        f"Played this round: {played or 'nothing yet'}",
+        f"Trick so far: {trick}",
+        f"Your hand: {' '.join(map(str, seen.hand))}",
+        f"Your plays: {choices}",
+    ]
+
+
+def read_play(state: GameState, answer: str) -> Play | str:
+    """The play an answer names (a number from the list, or a card), or why it names none.
+
+    Examples:
+        >>> from concombre import deal, legal_plays, new_game
+        >>> state = deal(new_game(["You", "Bob"], seed=2))
+        >>> read_play(state, "1") == Play(legal_plays(state)[0])
+        True
+        >>> read_play(state, "zz")
+        "'zz' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S), as in 'QH' or '10h'."
+    """
+    text = answer.strip()
+    choices = view(state, state.to_play or 0).legal_plays
+    if not text:
+        return f"Type the number of a play, 1 to {len(choices)}, or a card such as {choices[0]}."
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(choices):
+            return Play(choices[number - 1])
+        return f"There is no play {number}: choose 1 to {len(choices)}."
+    try:
+        action = Play(Card.parse(text))
+    except InvalidArgumentError as err:
+        return err.reason
+    reason = why_illegal(state, action)
+    return action if reason is None else reason
+
+
+def play_reasons(state: GameState, seat: int) -> dict[str, str | None]:
+    """Why each card in ``seat``'s hand may not be played now (None for a legal play); empty off turn.
+
+    Examples:
+        >>> from concombre import deal, new_game
+        >>> state = deal(new_game(2, seed=3))
+        >>> reasons = play_reasons(state, state.to_play)
+        >>> sorted(reasons) == sorted(str(card) for card in state.hand(state.to_play))
+        True
+    """
+    if state.to_play != seat:
+        return {}
+    return {str(card): why_illegal(state, Play(card)) for card in state.hand(seat)}

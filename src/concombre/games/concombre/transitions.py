@@ -1,0 +1,470 @@
+"""The transitions of Concombre: pure functions from a state to the next one.
+
+Every function here leaves its input untouched and returns a new
+`GameState`; an action the rules forbid raises `IllegalActionError` naming
+the ruling (C14). The ``*_refusal`` functions say why an action would be
+refused without raising, for `concombre.why_illegal`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from concombre.core.cards import (
+    FULL_MASK,
+    Card,
+    at_least_as_high,
+    card_at,
+    cards_in_mask,
+    index_of,
+    lowest_rank_cards,
+)
+from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
+from concombre.core.seats import shuffled_order
+from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
+from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, _next_seats, _winner_of
+
+__all__ = [
+    "deal",
+    "legal_plays",
+    "new_game",
+    "play",
+    "resolve_trick",
+    "score_round",
+]
+
+SEED_LIMIT = 2**64
+
+_WAITING_FOR = {
+    Phase.DEAL: "the cards have not been dealt yet",
+    Phase.PLAY: "a card is still to be played to the trick",
+    Phase.TRICK_COMPLETE: "the trick on the table must be resolved first",
+    Phase.ROUND_COMPLETE: "the round is over and must be scored first",
+    Phase.GAME_OVER: "the game is over",
+}
+
+_PLAY = Phase.PLAY
+_TRICK_COMPLETE = Phase.TRICK_COMPLETE
+
+# (seat, card index) pairs, made once so that a play allocates no new pair;
+# and the bit of each card in each seat's part of `GameState._hands`.
+_PLAY_PAIRS = tuple(tuple((seat, index) for index in range(52)) for seat in range(MAX_PLAYERS))
+_HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
+
+
+# -- starting a game ----------------------------------------------------------
+
+
+def new_game(
+    players: int | Sequence[str],
+    *,
+    dealer: int = 0,
+    rules: Rules = Rules(),
+    seed: int | None = None,
+) -> GameState:
+    """Start a game, waiting for the first deal.
+
+    Args:
+        players: How many players (2 to 7, C1), named ``"Player 1"``... by
+            seat, or their names in seat order (distinct, non-empty).
+        dealer: The first dealer's seat (C3).
+        rules: The rules to play by; the defaults are the rulings.
+        seed: Every deal is shuffled from this seed and the round number, so
+            a game is a pure function of its players, rules, seed and the
+            players' choices. Omitted, a seed is drawn from `secrets`, so
+            that nobody can predict the deals. A whole number from 0 to 2**64 - 1.
+
+    Raises:
+        InvalidArgumentError: A wrong player count (C1), name, dealer (C3),
+            rules or seed.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> state = new_game(["Ann", "Bob", "Cy"], dealer=2, seed=42)
+        >>> state.players, state.dealer, state.phase.value, state.deal_size
+        (('Ann', 'Bob', 'Cy'), 2, 'deal', 7)
+    """
+    names = _player_names(players)
+    require_seat(dealer, len(names), "dealer", "C3")
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r}.")
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
+    count = len(names)
+    match = Match(
+        rules=rules,
+        players=names,
+        seed=seed,
+        dealer=dealer,
+        round_number=1,
+        scores=(0,) * count,
+        penalty_cards=((),) * count,
+        half_cucumber=(False,) * count,
+        eliminated=(False,) * count,
+        last_result=None,
+    )
+    return GameState(match, (Phase.DEAL, None, 0, (), 0))
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+        names = tuple(f"Player {seat + 1}" for seat in range(max(count, 0)))
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(players)
+        count = len(names)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.")
+        if len(set(names)) != count:
+            raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.")
+    else:
+        raise InvalidArgumentError(
+            f"players must be a number of players or a sequence of names, not {players!r}."
+        )
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise InvalidArgumentError(
+            f"Concombre is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "C1"
+        )
+    return names
+
+
+# -- the deal -----------------------------------------------------------------
+
+
+def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
+    """Deal the round: one card at a time from the top of the pack (C5).
+
+    Dealing starts with the first active player left of the dealer and goes
+    left; each active player gets `GameState.deal_size` cards and the rest is
+    the face-down stock. That same player leads the first trick (C6).
+
+    Args:
+        state: A state in `Phase.DEAL`.
+        deck: The pack in dealing order, top card first: exactly the round's
+            pack (the 52 cards minus the penalty cards held, C4). Omitted, the
+            pack is shuffled from the game's seed and the round number.
+
+    Raises:
+        IllegalActionError: Not waiting for a deal (C14), or ``deck`` is not
+            the round's pack (C4).
+
+    Examples:
+        >>> from concombre import PACK, deal, new_game
+        >>> state = deal(new_game(2, seed=3), deck=PACK)
+        >>> [str(card) for card in state.hand(1)]
+        ['2C', '2H', '3C', '3H', '4C', '4H', '5C']
+        >>> len(state.stock), state.to_play
+        (38, 1)
+    """
+    refusal = deal_refusal(state, deck)
+    if refusal is not None:
+        raise refusal
+    match = state.match
+    order = _shuffled_pack(match) if deck is None else [index_of(card) for card in deck]
+    seats = _seats_from(match, match.first_left_of(match.dealer))
+    dealt = match.deal_size * len(seats)
+    hands = 0
+    for offset, seat in enumerate(seats):  # every len(seats)-th card, from the top, goes to one seat
+        bits = _HAND_BITS[seat]
+        for card in order[offset:dealt:len(seats)]:
+            hands |= bits[card]
+    return GameState(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
+
+
+def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
+    """Why `deal` would refuse, or None if it would deal."""
+    if state.phase is not Phase.DEAL:
+        return IllegalActionError(f"The cards cannot be dealt now: {_WAITING_FOR[state.phase]}.", "C14")
+    if deck is None:
+        return None
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise InvalidArgumentError(f"deck must be a sequence of Card, not {deck!r}.")
+    pack = state.match.pack_mask
+    seen = 0
+    for card in deck:
+        bit = 1 << index_of(card)
+        if seen & bit:
+            return IllegalActionError(f"The deck holds {card} twice.", "C4")
+        if not pack & bit:
+            return IllegalActionError(
+                f"The deck holds {card}, which is a penalty card in front of a player "
+                "and so out of the pack.",
+                "C4",
+            )
+        seen |= bit
+    if seen != pack:
+        missing = " ".join(str(card) for card in cards_in_mask(pack & ~seen))
+        return IllegalActionError(
+            f"The deck must be the round's whole pack of {pack.bit_count()} cards; it lacks {missing}.",
+            "C4",
+        )
+    return None
+
+
+def _shuffled_pack(match: Match) -> list[int]:
+    """The round's pack in a random order drawn from the seed and the round number (C4)."""
+    order = shuffled_order(52, "concombre", match.seed, match.round_number)
+    held = FULL_MASK & ~match.pack_mask  # the penalty cards, out of the pack (C4)
+    while held:
+        card = held & -held
+        order.remove(card.bit_length() - 1)
+        held ^= card
+    return order
+
+
+def _seats_from(match: Match, first: int) -> tuple[int, ...]:
+    """The active seats in playing order, starting with ``first``."""
+    seats = [first]
+    while len(seats) < match.active_count:
+        seats.append(match.next_seat[seats[-1]])
+    return tuple(seats)
+
+
+# -- playing cards ------------------------------------------------------------
+
+
+def legal_plays(state: GameState) -> tuple[Card, ...]:
+    """The cards the player to play may play (C7), in pack order.
+
+    Pack order is ascending rank, then clubs, diamonds, hearts, spades. Empty
+    outside `Phase.PLAY`.
+
+    Examples:
+        >>> from concombre import PACK, Card, deal, legal_plays, new_game, play
+        >>> state = deal(new_game(2, seed=3), deck=PACK)
+        >>> state = play(state, Card.parse("3H"))   # seat 1 leads the 3
+        >>> [str(card) for card in legal_plays(state)]   # seat 0 must match or beat it
+        ['3D', '3S', '4D', '4S', '5D']
+    """
+    return cards_in_mask(state._round[4])
+
+
+def _hand_mask(hands: int, seat: int) -> int:
+    return (hands >> (seat << 6)) & FULL_MASK
+
+
+# Masks of the cards ranked at least as high as, and of the same rank as, each card.
+_AT_LEAST = tuple(at_least_as_high(index) for index in range(52))
+_SAME_RANK = tuple(0xF << (index & ~3) for index in range(52))
+
+
+def _card_to_match(state: GameState, trick: Sequence[tuple[int, int]]) -> int:
+    """The card a follower must match or beat: the lead, or the highest so far (C7)."""
+    if state.match.follow_lead:
+        return trick[0][1]
+    return max(card for _, card in trick)
+
+
+def play(state: GameState, card: Card) -> GameState:
+    """The player to play plays ``card`` to the trick (C6, C7).
+
+    When every active player has played, the trick is complete and waits for
+    `resolve_trick`.
+
+    Raises:
+        IllegalActionError: Not waiting for a play (C14), the player does not
+            hold the card (C14), or the card breaks the follow rule (C7).
+        InvalidArgumentError: ``card`` is not a `Card`.
+
+    Examples:
+        >>> from concombre import PACK, Card, IllegalActionError, deal, new_game, play
+        >>> state = deal(new_game(2, seed=3), deck=PACK)
+        >>> state = play(state, Card.parse("3H"))
+        >>> try:
+        ...     play(state, Card.parse("2D"))
+        ... except IllegalActionError as err:
+        ...     print(err.ruling, err.reason)
+        C7 You hold cards ranked 3 or higher (the rank of the card led, 3H),
+        so you must play one of them: 3D 3S 4D 4S 5D.
+        >>> play(state, Card.parse("4S")).phase.value
+        'trick complete'
+    """
+    try:
+        index = card._index
+    except AttributeError:
+        index = index_of(card)  # not a card: raises the error that says what a card is
+    _, seat, hands, plays, legal = state._round
+    if not legal >> index & 1 or seat is None:  # legal is 0 outside Phase.PLAY
+        raise _refusal_of_play(state, index)
+    match = state.match
+    plays = (*plays, _PLAY_PAIRS[seat][index])
+    hands ^= _HAND_BITS[seat][index]
+    in_trick = len(plays) % match.active_count
+    if not in_trick:
+        return GameState(match, (_TRICK_COMPLETE, None, hands, plays, 0))
+    # The next player follows (C7): cards at least as high as the card to
+    # match, else (or also, by the Danish rule) the cards of their lowest rank.
+    following = match.next_seat[seat]
+    hand = (hands >> (following << 6)) & FULL_MASK
+    target = plays[-in_trick][1] if match.follow_lead else max([card for _, card in plays[-in_trick:]])
+    legal = hand & _AT_LEAST[target]
+    if not legal or match.may_duck:
+        legal |= hand & _SAME_RANK[(hand & -hand).bit_length() - 1]
+    return GameState(match, (_PLAY, following, hands, plays, legal))
+
+
+def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
+    """Why `play` would refuse ``card``, or None if it would play it."""
+    return _play_refusal(state, index_of(card))
+
+
+def _play_refusal(state: GameState, index: int) -> IllegalActionError | None:
+    if state._legal >> index & 1:
+        return None
+    return _refusal_of_play(state, index)
+
+
+def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
+    """Why the card at ``index`` may not be played (it is known to be refused)."""
+    if state.phase is not Phase.PLAY:
+        return IllegalActionError(f"No card can be played now: {_WAITING_FOR[state.phase]}.", "C14")
+    hand = _hand_mask(state._hands, state.to_play)  # type: ignore[arg-type]
+    if not hand >> index & 1:
+        return IllegalActionError(f"You do not hold {card_at(index)}.", "C14")
+    return IllegalActionError(_follow_reason(state, hand), "C7")
+
+
+def _follow_reason(state: GameState, hand: int) -> str:
+    """The sentence explaining which cards the follow rule (C7) allows."""
+    plays = state._plays
+    trick = plays[-(len(plays) % state.match.active_count) :]
+    target = _card_to_match(state, trick)
+    rank = _rank_text(target)
+    what = "the card led" if state.match.follow_lead else "the highest card played so far"
+    where = f"the rank of {what}, {card_at(target)}"
+    high = hand & at_least_as_high(target)
+    low = lowest_rank_cards(hand)
+    if not high:
+        return (
+            f"You hold no card ranked {rank} or higher ({where}), so you must play a card of your "
+            f"lowest rank, {_rank_text(low.bit_length() - 1)}: {_list(low)}."
+        )
+    if state.match.rules.may_duck:
+        return (
+            f"You must play a card ranked {rank} or higher ({where}) or a card of your lowest rank "
+            f"(Danish rule): {_list(high | low)}."
+        )
+    return f"You hold cards ranked {rank} or higher ({where}), so you must play one of them: {_list(high)}."
+
+
+def _rank_text(index: int) -> str:
+    value = (index >> 2) + 2
+    return str(value) if value <= 10 else card_at(index).rank.symbol
+
+
+def _list(mask: int) -> str:
+    return " ".join(str(card) for card in cards_in_mask(mask))
+
+
+# -- ending tricks and rounds -------------------------------------------------
+
+
+def resolve_trick(state: GameState) -> GameState:
+    """Gather the complete trick: its winner (C8) leads the next one (C6).
+
+    After the round's last trick the state waits for `score_round`.
+
+    Raises:
+        IllegalActionError: No complete trick is on the table (C14).
+
+    Examples:
+        >>> from concombre import PACK, Card, deal, new_game, play, resolve_trick
+        >>> state = deal(new_game(2, seed=3), deck=PACK)
+        >>> state = play(play(state, Card.parse("3H")), Card.parse("3S"))
+        >>> state = resolve_trick(state)   # equal ranks: the last played wins (C8)
+        >>> state.to_play, state.phase.value
+        (0, 'play')
+    """
+    phase, _, hands, plays, _ = state._round
+    if phase is not _TRICK_COMPLETE:
+        raise _no_trick_to_resolve(state)
+    match = state.match
+    if hands:
+        winner = _winner_of(plays[-match.active_count :])[0]
+        return GameState(match, (_PLAY, winner, hands, plays, _hand_mask(hands, winner)))  # the winner leads
+    return GameState(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
+
+
+def resolve_refusal(state: GameState) -> IllegalActionError | None:
+    """Why `resolve_trick` would refuse, or None."""
+    return None if state.phase is Phase.TRICK_COMPLETE else _no_trick_to_resolve(state)
+
+
+def _no_trick_to_resolve(state: GameState) -> IllegalActionError:
+    return IllegalActionError(f"There is no complete trick to resolve: {_WAITING_FOR[state.phase]}.", "C14")
+
+
+def score_round(state: GameState) -> GameState:
+    """Score the finished round (C9-C13) and pass the deal (C12).
+
+    The winner of the last trick takes its card as a penalty card and its
+    value as penalty points (C9); a player reaching the limit becomes half
+    cucumber (C10), or is eliminated if already half cucumber (C11). If one
+    active player remains the game is over (C13); otherwise the deal passes
+    to the first active player left of the dealer and the state waits for
+    the next deal.
+
+    Raises:
+        IllegalActionError: The round is not over (C14).
+
+    Examples:
+        >>> from concombre import apply, deal, legal_actions, new_game, score_round
+        >>> state = deal(new_game(3, seed=11))
+        >>> while state.phase.value != "round complete":
+        ...     state = apply(state, legal_actions(state)[0])
+        >>> state = score_round(state)
+        >>> result = state.last_result
+        >>> state.scores[result.loser] == card_value(result.card), state.dealer
+        (True, 1)
+    """
+    refusal = score_refusal(state)
+    if refusal is not None:
+        raise refusal
+    match = state.match
+    loser, card_index = _winner_of(state._plays[-match.active_count :])
+    card = card_at(card_index)
+    penalty_cards = list(match.penalty_cards)
+    scores = list(match.scores)
+    half_cucumber = list(match.half_cucumber)
+    eliminated = list(match.eliminated)
+    held = penalty_cards[loser] + (card,)
+    score = scores[loser] + card_value(card)
+    returned: tuple[Card, ...] = ()
+    became_half = out = False
+    if score >= match.rules.limit and not half_cucumber[loser]:
+        kept = max(held, key=lambda penalty: card_value(penalty))  # the first received among equals
+        returned = tuple(penalty for penalty in held if penalty != kept)
+        held, score = (kept,), card_value(kept)
+        half_cucumber[loser] = became_half = True
+    elif score >= match.rules.limit:
+        returned, held = held, ()
+        eliminated[loser] = out = True
+    penalty_cards[loser] = held
+    scores[loser] = score
+    result = RoundResult(match.round_number, loser, card, score, became_half, out, returned)
+    still_in = tuple(eliminated)
+    over = still_in.count(False) == 1
+    next_match = Match(
+        rules=match.rules,
+        players=match.players,
+        seed=match.seed,
+        dealer=match.dealer if over else _next_seats(still_in)[match.dealer],
+        round_number=match.round_number if over else match.round_number + 1,
+        scores=tuple(scores),
+        penalty_cards=tuple(penalty_cards),
+        half_cucumber=tuple(half_cucumber),
+        eliminated=still_in,
+        last_result=result,
+    )
+    return GameState(next_match, (Phase.GAME_OVER if over else Phase.DEAL, None, 0, (), 0))
+
+
+def score_refusal(state: GameState) -> IllegalActionError | None:
+    """Why `score_round` would refuse, or None."""
+    if state.phase is Phase.ROUND_COMPLETE:
+        return None
+    return IllegalActionError(f"The round cannot be scored now: {_WAITING_FOR[state.phase]}.", "C14")

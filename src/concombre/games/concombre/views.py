@@ -1,0 +1,135 @@
+"""What one seat may see: the player's view of a game, with no hidden card in it."""
+
+from __future__ import annotations
+
+import attrs
+
+from concombre.core.cards import Card
+from concombre.core.errors import require_seat
+from concombre.games.concombre.rules import Rules
+from concombre.games.concombre.state import GameState, Phase, RoundResult, Trick
+from concombre.games.concombre.transitions import legal_plays
+
+__all__ = ["PlayerView", "view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything one seat may see of a game, and nothing else.
+
+    It holds the seat's own hand, what is face up on the table and the score
+    sheet; of the other hands only their sizes. It never holds another
+    player's cards, the stock or the seed, so it is safe to send to that
+    player's client or hand to a bot.
+
+    Attributes:
+        seat: Whose view this is.
+        players: The players' names, by seat.
+        rules: The rules of the game.
+        phase: What the game waits for.
+        to_play: The seat to play, or None outside `Phase.PLAY`.
+        dealer: The dealer of this round (or the next, before the deal).
+        round_number: The current round, from 1.
+        deal_size: Cards dealt to each active player this round (C5).
+        hand: This seat's cards, in pack order.
+        hand_sizes: How many cards each seat holds.
+        stock_size: How many cards lie in the face-down stock.
+        trick: The trick on the table as (seat, card) pairs.
+        tricks: This round's resolved tricks, each as (seat, card) pairs.
+        scores: Each seat's score.
+        penalty_cards: The penalty cards in front of each seat (C9).
+        half_cucumber: Whether each seat is half cucumber (C10).
+        eliminated: Whether each seat is eliminated (C11).
+        last_result: What scoring the previous round did, or None.
+        winner: The winner once the game is over (C13), else None.
+        legal_plays: The cards this seat may play now; empty unless it is
+            this seat's turn.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> state = deal(new_game(3, seed=4))
+        >>> mine = view(state, 1)
+        >>> len(mine.hand), mine.hand_sizes, mine.stock_size, mine.legal_plays == mine.hand
+        (7, (7, 7, 7), 31, True)
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    phase: Phase
+    to_play: int | None
+    dealer: int
+    round_number: int
+    deal_size: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    scores: tuple[int, ...]
+    penalty_cards: tuple[tuple[Card, ...], ...]
+    half_cucumber: tuple[bool, ...]
+    eliminated: tuple[bool, ...]
+    last_result: RoundResult | None
+    winner: int | None
+    legal_plays: tuple[Card, ...]
+
+    @property
+    def played(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has played this round, in the order played."""
+        played: list[tuple[Card, ...]] = [()] * len(self.players)
+        for trick in (*self.tricks, self.trick):
+            for seat, card in trick:
+                played[seat] += (card,)
+        return tuple(played)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is to play."""
+        return self.to_play == self.seat
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state`` (see `PlayerView`).
+
+    Raises:
+        InvalidArgumentError: ``seat`` is not a seat of this game.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> state = deal(new_game(["Ann", "Bob"], seed=4))
+        >>> v = view(state, 0)
+        >>> v.hand == state.hand(0), v.my_turn, v.legal_plays
+        (True, False, ())
+    """
+    count = len(state.players)
+    require_seat(seat, count, "seat")
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        phase=state.phase,
+        to_play=state.to_play,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        deal_size=state.deal_size,
+        hand=state.hand(seat),
+        hand_sizes=state.hand_sizes,
+        stock_size=_stock_size(state),
+        trick=state.trick,
+        tricks=state.tricks,
+        scores=state.scores,
+        penalty_cards=state.penalty_cards,
+        half_cucumber=state.half_cucumber,
+        eliminated=state.eliminated,
+        last_result=state.last_result,
+        winner=state.winner,
+        legal_plays=legal_plays(state) if state.to_play == seat else (),
+    )
+
+
+def _stock_size(state: GameState) -> int:
+    """The stock's size, which every player can count (C5): zero outside a round."""
+    if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return 0
+    return len(state.stock)

@@ -1,0 +1,175 @@
+"""Computer players for Rommé, through the same `concombre.Bot` protocol as Concombre's.
+
+A bot is asked on each step of its turn — the draw, then each meld, lay-off
+or exchange, then the discard — and answers from its `View` alone.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from concombre.core.errors import IllegalActionError
+from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
+from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.melds import exchange_joker, lay_off
+from concombre.games.romme.options import meld_options, opening_value
+from concombre.games.romme.solver import best_melds, best_opening
+from concombre.games.romme.state import Phase
+from concombre.games.romme.views import View
+
+__all__ = ["BOTS", "RandomRommeBot", "SolverRommeBot", "discards", "lay_offs"]
+
+
+def discards(seen: View) -> list[RommeCard]:
+    """The cards the seat may discard now (R7, R7a).
+
+    Examples:
+        >>> from concombre.games.romme import deal, draw_stock, new_game, view
+        >>> seen = view(draw_stock(deal(new_game(2, seed=3))), 1)
+        >>> len(discards(seen))
+        14
+    """
+    blocked = seen.drawn if len(seen.hand) > 1 and not seen.rules.may_return_discard else None
+    return [card for card in seen.hand if card != blocked]
+
+
+def lay_offs(seen: View) -> list[LayOff]:
+    """Every lay-off the seat can make now (R8, R9).
+
+    Examples:
+        >>> from concombre.games.romme import deal, draw_stock, new_game, view
+        >>> lay_offs(view(draw_stock(deal(new_game(2, seed=3))), 1))
+        []
+    """
+    if seen.phase is not Phase.PLAY or not seen.opened[seen.seat]:
+        return []
+    found = []
+    for index, meld in enumerate(seen.melds):
+        for card in dict.fromkeys(seen.hand):
+            for end in ("low", "high") if meld.kind == "run" else (None,):
+                try:
+                    lay_off(meld, card, seen.seat, end)
+                except IllegalActionError:
+                    continue
+                found.append(LayOff(card, index, end))
+    return found
+
+
+@attrs.frozen
+class RandomRommeBot:
+    """Draws, melds, lays off and discards at random among what the rules allow.
+
+    Attributes:
+        name: ``"random"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre.games.romme import deal, new_game, view
+        >>> RandomRommeBot().choose(view(deal(new_game(2, seed=3)), 1), random.Random(0))
+        DrawDiscard()
+    """
+
+    name: str = "random"
+
+    def choose(self, seen: View, rng: random.Random) -> Action:
+        """A random legal step."""
+        options: list[Action]
+        if seen.phase is Phase.DRAW:
+            options = [DrawStock(), DrawDiscard()] if seen.discard_pile else [DrawStock()]
+            return rng.choice(options)
+        options = [Discard(card) for card in discards(seen)]
+        opened = seen.opened[seen.seat]
+        options += [MeldCards([meld]) for meld in meld_options(seen.hand)
+                    if opened or opening_value([meld]) >= seen.rules.opening]
+        options += lay_offs(seen)
+        return rng.choice(options)
+
+
+@attrs.frozen
+class SolverRommeBot:
+    """Plays by the meld solver: opens as soon as it can, lays off, exchanges jokers, discards its least useful card.
+
+    It takes the discard pile's top card only when the solver says it lowers
+    what would be left in hand; exchanges a joker when that leaves less in
+    hand; and discards the most valuable card the solver leaves out of its
+    melds.
+
+    Attributes:
+        name: ``"solver"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre.games.romme import deal, draw_stock, new_game, view
+        >>> action = SolverRommeBot().choose(view(draw_stock(deal(new_game(2, seed=3))), 1), random.Random(0))
+        >>> type(action).__name__ in ("MeldCards", "Discard")
+        True
+    """
+
+    name: str = "solver"
+
+    def choose(self, seen: View, rng: random.Random) -> Action:
+        """The step the solver recommends."""
+        if seen.phase is Phase.DRAW:
+            return self._draw(seen)
+        opened = seen.opened[seen.seat]
+        plan = best_melds(seen.hand, seen.melds if opened else (), seen.seat) if opened else best_opening(
+            seen.hand, seen.rules.opening
+        )
+        if plan is not None and plan.melds and (opened or plan.table_value >= seen.rules.opening):
+            return MeldCards(list(plan.melds))
+        if opened:
+            exchange = self._exchange(seen)
+            if exchange is not None:
+                return exchange
+            if plan is not None and plan.lay_offs:
+                card, meld, end = plan.lay_offs[0]
+                return LayOff(card, meld, end)  # type: ignore[arg-type]
+        return Discard(self._discard(seen))
+
+    def _draw(self, seen: View) -> Action:
+        if not seen.discard_pile:
+            return DrawStock()
+        top = seen.discard_pile[-1]
+        now = best_melds(seen.hand).left_value
+        taken = best_melds((*seen.hand, top))
+        if top not in taken.left and taken.left_value < now:
+            return DrawDiscard()
+        return DrawStock()
+
+    def _exchange(self, seen: View) -> ExchangeJoker | None:
+        current = best_melds(seen.hand).left_value
+        for index, meld in enumerate(seen.melds):
+            for position, place in enumerate(meld.places):
+                if not place.card.is_joker:
+                    continue
+                for card in seen.hand:
+                    try:
+                        _, joker = exchange_joker(meld, position, card)
+                    except IllegalActionError:
+                        continue
+                    rest = [other for other in seen.hand if other != card]
+                    for new in meld_options([*rest, joker]):
+                        if joker not in new:
+                            continue
+                        left = [other for other in rest if other not in new]
+                        if left and best_melds(left).left_value < current:
+                            return ExchangeJoker(card, index, position, new)
+        return None
+
+    def _discard(self, seen: View) -> RommeCard:
+        allowed = discards(seen)
+        plan = best_melds(seen.hand)
+        spare = [card for card in plan.left if card in allowed]
+        pool = spare or allowed
+        return max(pool, key=lambda card: (card.hand_value, card))
+
+
+BOTS = {"random": RandomRommeBot, "solver": SolverRommeBot}
+"""The Rommé bots by name, as the command line knows them.
+
+Examples:
+    >>> sorted(BOTS)
+    ['random', 'solver']
+"""

@@ -1,0 +1,181 @@
+"""The cards of German Rommé: two French packs and jokers, each card with its identity (R2).
+
+The two copies of a card, say two queens of hearts, play alike but are
+distinct physical cards: every `RommeCard` carries a ``copy`` (1 or 2), and
+jokers are numbered too. Ranks and suits are Concombre's (`concombre.Rank`,
+`concombre.Suit`); values follow R3.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import attrs
+
+from concombre.core.cards import Rank, Suit
+from concombre.core.errors import InvalidArgumentError
+
+__all__ = ["JOKER_VALUE", "RommeCard", "cards_of", "deck", "rank_value"]
+
+JOKER_VALUE = 20
+"""What a joker left in a hand costs (R3).
+
+Examples:
+    >>> JOKER_VALUE
+    20
+"""
+
+_SUITS = tuple(Suit)
+_TEXT = re.compile(r"^(?:(10|[2-9TJQKA])([CDHS])([12])|JK([1-6]))$")
+
+
+def _card_index(rank: Rank | None, suit: Suit | None, copy: int) -> int:
+    """The card's place in sorting order: rank, suit, copy, then the jokers (0-103, 104-109)."""
+    if rank is None:
+        return 104 + copy - 1
+    return (rank - 2) * 8 + _SUITS.index(suit) * 2 + copy - 1
+
+
+@functools.total_ordering
+@attrs.frozen(repr=False, order=False)
+class RommeCard:
+    """A physical card: a natural card (rank, suit, copy 1 or 2) or a joker (copy 1 to 6).
+
+    Written ``QH1`` (queen of hearts, first copy), ``TS2`` or ``10s2``, and
+    ``JK1`` for the first joker. Cards sort by rank, then suit, then copy,
+    with jokers last.
+
+    Attributes:
+        rank: The rank, or None for a joker.
+        suit: The suit, or None for a joker.
+        copy: Which of the two packs (1 or 2), or which joker (1 to 6).
+
+    Examples:
+        >>> from concombre.games.romme import RommeCard
+        >>> card = RommeCard.parse("qh2")
+        >>> str(card), card.is_joker, card.hand_value
+        ('QH2', False, 10)
+        >>> str(RommeCard.joker(3)), RommeCard.parse("JK3").hand_value
+        ('JK3', 20)
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+    copy: int
+    _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        joker = self.rank is None and self.suit is None and self.copy in range(1, 7)
+        natural = isinstance(self.rank, Rank) and isinstance(self.suit, Suit) and self.copy in (1, 2)
+        if not (joker or natural):
+            raise InvalidArgumentError(
+                f"A Rommé card is a rank, a suit and a copy (1 or 2), or a joker numbered 1 to 6; "
+                f"not {self.rank!r}, {self.suit!r}, {self.copy!r}.",
+                "R2",
+            )
+        object.__setattr__(self, "_index", _card_index(self.rank, self.suit, self.copy))
+
+    @classmethod
+    def joker(cls, copy: int) -> RommeCard:
+        """Joker number ``copy`` (1 to 6)."""
+        return cls(None, None, copy)
+
+    @classmethod
+    def parse(cls, text: str) -> RommeCard:
+        """Read a card: ``QH1``, ``10h2``, ``TS1``, ``JK4``; either case.
+
+        Raises:
+            InvalidArgumentError: The text is not a card with its copy.
+        """
+        if isinstance(text, RommeCard):
+            return text
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"A Rommé card is written as text such as 'QH1', not {text!r}.")
+        found = _TEXT.match(text.strip().upper())
+        if found is None:
+            raise InvalidArgumentError(
+                f"{text!r} is not a Rommé card: write a rank (2-9, T or 10, J, Q, K, A), a suit (C, D, H, S) "
+                "and which copy (1 or 2), as in 'QH1', or JK1 to JK6 for a joker.",
+                "R2",
+            )
+        if found.group(4):
+            return _BY_INDEX[104 + int(found.group(4)) - 1]
+        rank = Rank(10) if found.group(1) in ("10", "T") else _RANKS[found.group(1)]
+        return _BY_INDEX[_card_index(rank, Suit(found.group(2)), int(found.group(3)))]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a joker."""
+        return self.rank is None
+
+    @property
+    def hand_value(self) -> int:
+        """What the card costs left in a hand (R3): its number, 10 for a face card, 11 for an ace, 20 a joker."""
+        if self.rank is None:
+            return JOKER_VALUE
+        return rank_value(self.rank, ace_low=False)
+
+    def __str__(self) -> str:
+        if self.rank is None:
+            return f"JK{self.copy}"
+        return f"{self.rank.symbol}{self.suit.value}{self.copy}"  # type: ignore[union-attr]
+
+    def __repr__(self) -> str:
+        return f"RommeCard.parse({str(self)!r})"
+
+    def __lt__(self, other: Any) -> bool:
+        if not isinstance(other, RommeCard):
+            return NotImplemented
+        return self._index < other._index
+
+
+_RANKS = {rank.symbol: rank for rank in Rank}
+
+
+def rank_value(rank: Rank, ace_low: bool) -> int:
+    """The value of a rank on the table or in a hand (R3): 2-10, J Q K 10, ace 11, or 1 when low in a run.
+
+    Examples:
+        >>> from concombre import Rank
+        >>> rank_value(Rank.KING, False), rank_value(Rank.ACE, False), rank_value(Rank.ACE, True)
+        (10, 11, 1)
+    """
+    if rank == Rank.ACE:
+        return 1 if ace_low else 11
+    return min(int(rank), 10)
+
+
+_CARDS: tuple[RommeCard, ...] = tuple(
+    [RommeCard(rank, suit, copy) for copy in (1, 2) for rank in Rank for suit in Suit]
+    + [RommeCard(None, None, copy) for copy in range(1, 7)]
+)
+
+
+def deck(jokers: int = 4) -> tuple[RommeCard, ...]:
+    """The cards of a game: two packs and ``jokers`` jokers (R2), in a fixed order.
+
+    Examples:
+        >>> len(deck()), len(deck(6)), str(deck()[-1])
+        (108, 110, 'JK4')
+    """
+    return _CARDS[: 104 + jokers]
+
+
+def cards_of(text: str) -> list[RommeCard]:
+    """The cards written in ``text``, separated by spaces.
+
+    Examples:
+        >>> [str(card) for card in cards_of("qh1 10s2 jk1")]
+        ['QH1', 'TS2', 'JK1']
+    """
+    return [RommeCard.parse(word) for word in text.split()]
+
+
+_BY_INDEX: tuple[RommeCard, ...] = tuple(sorted(_CARDS + _CARDS[104:104]))
+
+
+def card_at(index: int) -> RommeCard:
+    """The card with this sorting index (0-103 natural cards, 104-109 jokers)."""
+    return _BY_INDEX[index]

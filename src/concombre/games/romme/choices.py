@@ -1,0 +1,78 @@
+"""German Rommé's actions as numbered choices: a fixed-size action space for front-ends and learning.
+
+Rommé's actions (melds, lay-offs, joker exchanges) are too many and too varied
+for a fixed action set, so the adapters and the web table offer them as
+*choices*: at each step `choices` lists what the player to move can do, in a
+fixed order — the draws, or the discards, then melds, the meld solver's best
+arrangement, lay-offs and joker exchanges — and action ``i`` is the ``i``-th
+choice. Their meaning is in `choice_text`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from concombre.games.romme.actions import (
+    Action,
+    DrawDiscard,
+    DrawStock,
+    MeldCards,
+    action_text,
+    discard_actions,
+    exchange_options,
+    lay_off_options,
+    meld_actions,
+)
+from concombre.games.romme.solver import best_melds, best_opening
+from concombre.games.romme.state import Phase, State
+
+__all__ = ["CHOICES", "choice_text", "choices"]
+
+CHOICES = 256
+"""The number of choice slots: the size of the action space.
+
+Examples:
+    >>> CHOICES
+    256
+"""
+
+
+def choices(state: State) -> list[Action]:
+    """What the player to move can do now, in a fixed order, at most `CHOICES` of them.
+
+    Draws first; on a turn, the discards, then the single melds the hand allows
+    (any once opened, else those worth the opening), the meld solver's best
+    arrangement as one choice, the lay-offs and the joker exchanges.
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game
+        >>> choices(deal(new_game(2, seed=1)))
+        [DrawStock(), DrawDiscard()]
+    """
+    if state.phase is Phase.DRAW:
+        return [DrawStock(), DrawDiscard()] if state.discard_pile else [DrawStock()]
+    if state.phase is not Phase.PLAY or state.to_play is None:
+        return []
+    seat = state.to_play
+    options: list[Action] = list(discard_actions(state))
+    options += itertools.islice(meld_actions(state), 64)
+    plan = best_melds(state.hands[seat]) if state.opened[seat] else best_opening(
+        state.hands[seat], state.rules.opening
+    )
+    if plan is not None and len(plan.melds) > 1:
+        options.append(MeldCards(list(plan.melds)))
+    options += itertools.islice(lay_off_options(state), 64)
+    options += itertools.islice(exchange_options(state), 32)
+    return options[:CHOICES]
+
+
+def choice_text(state: State, action: int) -> str:
+    """What choice number ``action`` does, in the words of a text record.
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game
+        >>> choice_text(deal(new_game(2, seed=1)), 0)
+        'draw stock'
+    """
+    offered = choices(state)
+    return action_text(offered[action]) if 0 <= action < len(offered) else f"choice {action} (none)"

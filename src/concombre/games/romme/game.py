@@ -1,0 +1,122 @@
+"""German Rommé as a `concombre.core.game.Game`: what every edge of the library needs, in one record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.games.romme.actions import (
+    Action,
+    Deal,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    ExchangeJoker,
+    LayOff,
+    MeldCards,
+    ScoreRound,
+    action_text,
+    apply,
+    legal_actions,
+    parse_action,
+    why_illegal,
+)
+from concombre.games.romme.bots import BOTS
+from concombre.games.romme.cards import card_at, deck
+from concombre.games.romme.checks import rebuild_state, state_parts
+from concombre.games.romme.choices import choices
+from concombre.games.romme.codec import CODEC
+from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.state import Phase, State
+from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, step_reasons, tell
+from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game
+from concombre.games.romme.views import View, view
+
+__all__ = ["GAME"]
+
+
+def _rewards(before: State, after: State) -> tuple[float, ...]:
+    """The points each seat scores when a round is scored (R13)."""
+    result = after.last_result
+    if before.phase is Phase.ROUND_COMPLETE and result is not None:
+        return tuple(float(points) for points in result.scores)
+    return (0.0,) * len(after.players)
+
+
+def _draws(state: State, action: Action | None) -> int:
+    if action is None and state.phase is Phase.DEAL:
+        return HAND_SIZE * len(state.contenders) + 1
+    return 1 if isinstance(action, DrawStock) and state.phase is Phase.DRAW else 0
+
+
+def _pool(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
+    if isinstance(action, DrawStock):
+        return sorted(card._index for card in state.stock)
+    taken = set(drawn)
+    return [card._index for card in sorted(deck(state.rules.jokers)) if card._index not in taken]
+
+
+def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> State:
+    cards = [card_at(index) for index in drawn]
+    if isinstance(action, DrawStock):
+        parts = state_parts(state)
+        stock = (*(other for other in parts.stock if other != cards[0]), cards[0])  # the card drawn on top
+        return draw_stock(rebuild_state(attrs.evolve(parts, stock=stock)))
+    taken = set(cards)
+    return deal(state, [*cards, *(card for card in deck(state.rules.jokers) if card not in taken)])
+
+
+def _encoding() -> Encoding:
+    from concombre.games.romme.choices import CHOICES
+    from concombre.games.romme.encoding import OBSERVATION_SIZE, encode_view, view_text
+
+    def hand(seen: View) -> Iterator[int]:
+        return (card._index for card in seen.hand)
+
+    return Encoding(
+        OBSERVATION_SIZE, -1.0, encode_view, view_text, CHOICES, lambda state: dict(enumerate(choices(state))),
+        110, hand,
+    )
+
+
+GAME = register(Game(
+    name="romme",
+    title="German Rommé",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    player_ruling="R1",
+    Rules=Rules,
+    State=State,
+    View=View,
+    action_types=(Deal, DrawStock, DrawDiscard, MeldCards, LayOff, ExchangeJoker, Discard, ScoreRound),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    why_illegal=why_illegal,
+    view=view,
+    to_play=lambda state: state.to_play,
+    is_over=lambda state: state.phase is Phase.GAME_OVER,
+    winner=lambda state: state.winner,
+    rewards=_rewards,
+    action_text=action_text,
+    parse_action=parse_action,
+    record_header="concombre romme record 1",
+    starts_round=lambda action: isinstance(action, Deal),
+    codec=CODEC,
+    bots=BOTS,
+    table_bot="solver",
+    rivals=("solver", "random"),
+    story=Story(
+        describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
+        reasons=step_reasons,
+    ),
+    chance=Chance(outcomes=110, draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(card_at(index))),
+    encoding=_encoding,
+))
+"""German Rommé, as the library's edges see it (``find_game("romme")``).
+
+Examples:
+    >>> GAME.name, GAME.players, GAME.player_ruling
+    ('romme', (2, 6), 'R1')
+"""

@@ -1,0 +1,288 @@
+"""Melds of German Rommé: sets and runs with jokers, what each joker stands for, and values.
+
+A meld on the table is a tuple of places (R13): each holds a card, the card
+it stands for (a joker's rank and suit are fixed by its place, R6), its value
+(R3) and the seat that first filled it. Runs list their places from low to
+high; the order of the cards a player gives for a run is the order of its
+places, so ``5H1 6H1 JK1`` puts the joker on the 7 and ``JK1 5H1 6H1`` on the 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from concombre.core.cards import Rank, Suit
+from concombre.core.errors import IllegalActionError
+from concombre.games.romme.cards import RommeCard, rank_value
+
+__all__ = ["Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
+
+Kind = Literal["set", "run"]
+End = Literal["low", "high"]
+
+
+@attrs.frozen
+class Place:
+    """One place of a meld: the card in it, what it stands for, its value and who filled it.
+
+    Attributes:
+        card: The physical card.
+        rank: The rank it stands for (a natural card's own rank).
+        suit: The suit it stands for; None for a joker in a set, which stands
+            for any suit the set does not hold (R6).
+        value: Its value on the table (R3): a low ace is 1.
+        owner: The seat that first filled the place; its value counts for
+            them (R13).
+
+    Examples:
+        >>> from concombre.games.romme import make_meld
+        >>> place = make_meld(["5H1", "6H1", "JK1"], owner=2).places[2]
+        >>> str(place.card), place.rank.symbol, place.suit.value, place.value, place.owner
+        ('JK1', '7', 'H', 7, 2)
+    """
+
+    card: RommeCard
+    rank: Rank
+    suit: Suit | None
+    value: int
+    owner: int
+
+    def stands_for(self) -> str:
+        """What the place stands for, as text: ``7H``, or ``Q*`` for a joker in a set of queens."""
+        return f"{self.rank.symbol}{self.suit.value if self.suit else '*'}"
+
+
+@attrs.frozen
+class Meld:
+    """A set or a run on the table (R5, R6).
+
+    Attributes:
+        kind: ``"set"`` or ``"run"``.
+        places: The places, for a run from low to high.
+
+    Examples:
+        >>> from concombre.games.romme import make_meld
+        >>> meld = make_meld(["QH1", "KH2", "JK1"], owner=0)
+        >>> meld.kind, meld.value, [place.stands_for() for place in meld.places]
+        ('run', 31, ['QH', 'KH', 'AH'])
+    """
+
+    kind: Kind
+    places: tuple[Place, ...]
+
+    @property
+    def cards(self) -> tuple[RommeCard, ...]:
+        """The cards of the meld, in place order."""
+        return tuple(place.card for place in self.places)
+
+    @property
+    def value(self) -> int:
+        """The value of all its places (R3)."""
+        return sum(place.value for place in self.places)
+
+    def value_for(self, seat: int) -> int:
+        """The value of the places ``seat`` filled (R13)."""
+        return sum(place.value for place in self.places if place.owner == seat)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+def _refuse(reason: str, ruling: str = "R5") -> IllegalActionError:
+    return IllegalActionError(reason, ruling)
+
+
+def make_meld(cards: Sequence[RommeCard | str], owner: int) -> Meld:
+    """The meld these cards make, in this order, all places filled by ``owner``.
+
+    Raises:
+        IllegalActionError: The cards are no meld; the reason says exactly
+            why, and the ruling is R5 or R6.
+
+    Examples:
+        >>> from concombre import IllegalActionError
+        >>> make_meld(["3S1", "3H1", "JK1", "JK2"], owner=1).kind
+        'set'
+        >>> try:
+        ...     make_meld(["3S1", "JK1", "JK2"], owner=1)
+        ... except IllegalActionError as err:
+        ...     print(err)
+        A meld with two or more jokers must hold at least two natural cards. [R6]
+    """
+    parsed = tuple(RommeCard.parse(card) if isinstance(card, str) else card for card in cards)
+    return build_meld(parsed, (owner,) * len(parsed))
+
+
+def why_not_meld(cards: Sequence[RommeCard | str]) -> str | None:
+    """Why these cards, in this order, make no meld; None if they do.
+
+    Examples:
+        >>> print(why_not_meld(["KH1", "AH1", "2H1"]))
+        K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner. [R5]
+        >>> why_not_meld(["AH1", "2H1", "3H1"]) is None
+        True
+    """
+    try:
+        make_meld(cards, owner=0)
+    except IllegalActionError as err:
+        return str(err)
+    return None
+
+
+def build_meld(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
+    """The meld of these cards in place order, each place filled by its owner seat (R5, R6).
+
+    Raises:
+        IllegalActionError: The cards make no meld; the ruling is named.
+
+    Examples:
+        >>> from concombre.romme import cards_of
+        >>> build_meld(tuple(cards_of("QH1 QS1 QD2")), (0, 0, 1)).kind
+        'set'
+    """
+    if len(cards) < 3:
+        raise _refuse(f"A meld has at least three cards, not {len(cards)}.")
+    if len(set(cards)) < len(cards):
+        raise _refuse("The same card is given twice.", "R2")
+    naturals = [card for card in cards if not card.is_joker]
+    jokers = len(cards) - len(naturals)
+    faces = [(card.rank, card.suit) for card in naturals]
+    if len(set(faces)) < len(faces):
+        twin = next(card for card in naturals if faces.count((card.rank, card.suit)) > 1)
+        raise _refuse(f"Two copies of {twin.rank.symbol}{twin.suit.value} never share a meld.", "R6")  # type: ignore[union-attr]
+    if jokers >= 2 and len(naturals) < 2:
+        raise _refuse("A meld with two or more jokers must hold at least two natural cards.", "R6")
+    if len({card.rank for card in naturals}) == 1:
+        return _build_set(cards, owners, naturals)
+    if len({card.suit for card in naturals}) == 1:
+        return _build_run(cards, owners)
+    raise _refuse("These cards are neither a set (their ranks differ) nor a run (their suits differ).")
+
+
+def _build_set(cards: tuple[RommeCard, ...], owners: tuple[int, ...], naturals: list[RommeCard]) -> Meld:
+    rank = naturals[0].rank
+    assert rank is not None
+    if len(cards) > 4:
+        raise _refuse(f"A set holds 3 or 4 cards, one of each suit; these are {len(cards)}.")
+    suits = [card.suit for card in naturals]
+    if len(set(suits)) < len(suits):
+        raise _refuse("A set never holds two cards of one suit.")
+    value = rank_value(rank, ace_low=False)
+    places = tuple(
+        Place(card, rank, card.suit, value, owner) for card, owner in zip(cards, owners, strict=True)
+    )
+    return Meld("set", places)
+
+
+def _number(card: RommeCard, ace_low: bool) -> int:
+    assert card.rank is not None
+    if card.rank == Rank.ACE:
+        return 1 if ace_low else 14
+    return int(card.rank)
+
+
+def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
+    suit = next(card.suit for card in cards if not card.is_joker)
+    assert suit is not None
+    if len(cards) > 13:
+        raise _refuse(f"A run holds at most 13 cards, not {len(cards)}.", "R6")
+    first = next(position for position, card in enumerate(cards) if not card.is_joker)
+    for ace_low in (False, True):
+        start = _number(cards[first], ace_low) - first
+        end = start + len(cards) - 1
+        fits = all(
+            card.is_joker or _number(card, ace_low) == start + position for position, card in enumerate(cards)
+        )
+        if fits and start >= 1 and end <= 14 and not (start == 1 and end == 14):
+            return Meld("run", tuple(
+                _run_place(card, start + position, suit, owner)
+                for position, (card, owner) in enumerate(zip(cards, owners, strict=True))
+            ))
+    ranks = {card.rank for card in cards if not card.is_joker}
+    if Rank.ACE in ranks and (Rank.KING in ranks or Rank.QUEEN in ranks) and (Rank.TWO in ranks or Rank.THREE in ranks):
+        raise _refuse("K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner.")
+    shown = " ".join(str(card) for card in cards)
+    raise _refuse(
+        f"{shown} is no run: in this order the cards of one suit must follow each other without a gap, "
+        "jokers standing in their places, from the ace (low) to the ace (high)."
+    )
+
+
+def _run_place(card: RommeCard, number: int, suit: Suit, owner: int) -> Place:
+    rank = Rank.ACE if number in (1, 14) else Rank(number)
+    return Place(card, rank, suit, rank_value(rank, ace_low=number == 1), owner)
+
+
+def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> Meld:
+    """The meld with ``card`` added (R9): at the ``end`` of a run, anywhere in a set.
+
+    The places already there keep their meaning, value and owner.
+
+    Raises:
+        IllegalActionError: The meld would not stay valid, or a run's end is
+            missing.
+
+    Examples:
+        >>> from concombre.games.romme import RommeCard, make_meld
+        >>> run = make_meld(["5H1", "6H1", "7H1"], owner=0)
+        >>> str(lay_off(run, RommeCard.parse("JK2"), owner=1, end="low"))
+        'JK2 5H1 6H1 7H1'
+    """
+    if meld.kind == "run":
+        if end not in ("low", "high"):
+            raise IllegalActionError("Say at which end of the run the card goes: low or high.", "R9")
+        cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
+        owners = tuple(place.owner for place in meld.places)
+        owners = (owner, *owners) if end == "low" else (*owners, owner)
+    else:
+        cards, owners = (*meld.cards, card), (*(place.owner for place in meld.places), owner)
+    try:
+        grown = build_meld(cards, owners)
+    except IllegalActionError as err:
+        raise IllegalActionError(f"{card} does not fit this meld: {err.reason}", "R9") from None
+    old = meld.places
+    kept = grown.places[1:] if meld.kind == "run" and end == "low" else grown.places[: len(old)]
+    if [(place.rank, place.suit) for place in kept] != [(place.rank, place.suit) for place in old]:
+        raise IllegalActionError(f"{card} would change what the jokers of this meld stand for.", "R6")
+    new_place = grown.places[0] if meld.kind == "run" and end == "low" else grown.places[-1]
+    places = (new_place, *old) if meld.kind == "run" and end == "low" else (*old, new_place)
+    return Meld(meld.kind, places)
+
+
+def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, RommeCard]:
+    """Put ``card`` in the joker's place at ``position`` (R10); the meld and the joker taken.
+
+    The place keeps its owner and its value (R13); the card must be the one
+    the joker stands for (either copy), or in a set a card of the set's rank
+    in a suit the set lacks.
+
+    Raises:
+        IllegalActionError: No joker there, or ``card`` is not what it stands for.
+
+    Examples:
+        >>> from concombre.games.romme import RommeCard, make_meld
+        >>> run = make_meld(["3S1", "4S1", "JK1", "6S2"], owner=1)
+        >>> meld, joker = exchange_joker(run, 2, RommeCard.parse("5S2"))
+        >>> str(meld), str(joker), meld.places[2].owner
+        ('3S1 4S1 5S2 6S2', 'JK1', 1)
+    """
+    if not 0 <= position < len(meld.places) or not meld.places[position].card.is_joker:
+        raise IllegalActionError("There is no joker in that place of the meld.", "R10")
+    place = meld.places[position]
+    if card.is_joker:
+        raise IllegalActionError("A joker is exchanged for the natural card it stands for, not for a joker.", "R10")
+    if meld.kind == "run":
+        fits = card.rank == place.rank and card.suit == place.suit
+        wanted = place.stands_for()
+    else:
+        held = {other.suit for other in meld.places if not other.card.is_joker}
+        fits = card.rank == place.rank and card.suit not in held
+        wanted = f"a {place.rank.symbol} of a suit the set lacks"
+    if not fits:
+        raise IllegalActionError(f"This joker stands for {wanted}, not {card}.", "R10")
+    places = list(meld.places)
+    places[position] = attrs.evolve(place, card=card, suit=card.suit)
+    return Meld(meld.kind, tuple(places)), place.card

@@ -1,0 +1,94 @@
+"""The melds a hand can make, generated rather than listed (there can be many).
+
+Cards that play alike (the two copies of a card, or two jokers) are offered
+once, with the lowest copy, and a run uses a joker only where the hand lacks
+the card. The actions built from them (`concombre.games.romme.actions`) are
+offered through ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from concombre.core.cards import Rank, Suit
+from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.melds import make_meld
+
+__all__ = ["by_face", "meld_options", "opening_value"]
+
+
+def by_face(hand: Sequence[RommeCard]) -> tuple[dict[tuple[Rank, Suit], RommeCard], list[RommeCard]]:
+    """The lowest copy of each face in ``hand``, and its jokers in order.
+
+    Examples:
+        >>> from concombre.romme import cards_of
+        >>> faces, jokers = by_face(cards_of("QH2 QH1 JK2"))
+        >>> [str(card) for card in faces.values()], [str(card) for card in jokers]
+        (['QH1'], ['JK2'])
+    """
+    faces: dict[tuple[Rank, Suit], RommeCard] = {}
+    jokers = []
+    for card in sorted(hand):
+        if card.is_joker:
+            jokers.append(card)
+        else:
+            faces.setdefault((card.rank, card.suit), card)  # type: ignore[arg-type]
+    return faces, jokers
+
+
+def meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
+    """Every meld these cards can make (R5, R6), each as its cards in place order.
+
+    Examples:
+        >>> from concombre.games.romme import cards_of
+        >>> [" ".join(map(str, meld)) for meld in meld_options(cards_of("5H1 6H1 7H1 7S1 7D2"))]
+        ['7D2 7H1 7S1', '5H1 6H1 7H1']
+    """
+    faces, jokers = by_face(hand)
+    yield from _sets(faces, jokers)
+    yield from _runs(faces, jokers)
+
+
+def _sets(faces: dict[tuple[Rank, Suit], RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
+    for rank in Rank:
+        naturals = [faces[(rank, suit)] for suit in Suit if (rank, suit) in faces]
+        for size in (3, 4):
+            for used_jokers in range(min(len(jokers), size) + 1):
+                count = size - used_jokers
+                if count < 1 or count > len(naturals) or (used_jokers >= 2 and count < 2):
+                    continue
+                for group in combinations(naturals, count):
+                    yield (*group, *jokers[:used_jokers])
+
+
+def _runs(faces: dict[tuple[Rank, Suit], RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
+    for suit in Suit:
+        for start in range(1, 13):
+            cards: list[RommeCard] = []
+            used = naturals = 0
+            for number in range(start, min(start + 13, 15)):
+                if start == 1 and number == 14:
+                    break  # the ace plays low or high, never both (R5)
+                rank = Rank.ACE if number in (1, 14) else Rank(number)
+                card = faces.get((rank, suit))
+                if card is None:
+                    if used == len(jokers):
+                        break
+                    card, used = jokers[used], used + 1
+                else:
+                    naturals += 1
+                cards.append(card)
+                if len(cards) >= 3 and naturals >= (2 if used >= 2 else 1):
+                    yield tuple(cards)
+
+
+def opening_value(melds: Sequence[Sequence[RommeCard]]) -> int:
+    """What these melds are worth together (R3), as an opening counts them (R8).
+
+    Examples:
+        >>> from concombre.games.romme import cards_of
+        >>> opening_value([cards_of("KH1 KS1 KD1"), cards_of("JK1 2C1 3C1")])
+        36
+    """
+    return sum(make_meld(list(meld), 0).value for meld in melds)

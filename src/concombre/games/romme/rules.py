@@ -1,0 +1,67 @@
+"""The rules object of German Rommé: the rulings R1-R15 as defaults, the options as fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from concombre.core.errors import InvalidArgumentError
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+
+MIN_PLAYERS = 2
+"""The fewest players of a game of Rommé (R1).
+
+Examples:
+    >>> MIN_PLAYERS
+    2
+"""
+
+MAX_PLAYERS = 6
+"""The most players of a game of Rommé (R1).
+
+Examples:
+    >>> MAX_PLAYERS
+    6
+"""
+
+
+def _one_of(*allowed: object, ruling: str) -> Any:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+            raise InvalidArgumentError(
+                f"Rules.{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.",
+                ruling,
+                attribute.name,
+            )
+
+    return check
+
+
+@attrs.frozen
+class Rules:
+    """The rules a game of Rommé is played by. The defaults are exactly the rulings R1-R15.
+
+    Attributes:
+        jokers: Jokers in the pack: 4, or 2 or 6 (R2).
+        opening: What the melds of a player's first turn of melding must be
+            worth together (R8): 40, or 30, 50 or 60 as some tables play.
+        may_return_discard: Whether a player may discard, in the same turn, the
+            card they took from the discard pile. Ruling R7a (the texts are
+            silent): not while they hold another card, as players expect.
+        rebuilds: How often the stock is rebuilt from the discard pile
+            before the round ends with nobody out (R12): 2.
+
+    Examples:
+        >>> from concombre.games.romme import Rules
+        >>> Rules()
+        Rules(jokers=4, opening=40, may_return_discard=False, rebuilds=2)
+        >>> Rules(jokers=6, opening=30).jokers
+        6
+    """
+
+    jokers: int = attrs.field(default=4, validator=_one_of(2, 4, 6, ruling="R2"))
+    opening: int = attrs.field(default=40, validator=_one_of(30, 40, 50, 60, ruling="R8"))
+    may_return_discard: bool = attrs.field(default=False, validator=_one_of(False, True, ruling="R7"))
+    rebuilds: int = attrs.field(default=2, validator=_one_of(0, 1, 2, 3, ruling="R12"))

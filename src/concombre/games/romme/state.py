@@ -1,0 +1,252 @@
+"""The immutable state of a game of German Rommé, and what can be read off it."""
+
+from __future__ import annotations
+
+import enum
+from typing import Union
+
+import attrs
+
+from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.melds import Meld
+from concombre.games.romme.rules import Rules
+
+__all__ = ["Match", "Phase", "RommeRound", "RoundResult", "State"]
+
+
+class Phase(enum.Enum):
+    """What a game of Rommé waits for (R7).
+
+    Examples:
+        >>> from concombre.games.romme import Phase, new_game
+        >>> new_game(2, seed=1).phase is Phase.DEAL
+        True
+    """
+
+    DEAL = "deal"
+    """Waiting for the deal of the next round."""
+    DRAW = "draw"
+    """Waiting for `State.to_play` to draw from the stock or the discard pile."""
+    PLAY = "play"
+    """The player has drawn: they may meld, lay off and exchange jokers, and end the turn with a discard."""
+    ROUND_COMPLETE = "round complete"
+    """A player went out (R11), or the stock ran out for good (R12): waiting for the scoring."""
+    GAME_OVER = "game over"
+    """The last round is scored and one player has the highest total (R14)."""
+
+
+@attrs.frozen
+class RoundResult:
+    """What scoring a round did (R13).
+
+    Attributes:
+        round_number: The round scored.
+        out: The seat that went out (R11), or None when the stock ran out (R12).
+        meld_values: The value of the places each seat filled.
+        hand_values: The value of the cards each seat was left holding.
+        scores: What each seat scored this round (0 for seats sitting out).
+
+    Examples:
+        >>> from concombre.games.romme import RoundResult
+        >>> RoundResult(1, 0, (52, 20), (0, 31), (52, -11)).scores
+        (52, -11)
+    """
+
+    round_number: int
+    out: int | None
+    meld_values: tuple[int, ...]
+    hand_values: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class Match:
+    """What lasts through a round of Rommé: players, rules, seed, dealer, totals.
+
+    Read it through `State`, which offers every field here as a property.
+
+    Attributes:
+        rules: The rules of the game.
+        players: The players' names, by seat.
+        seed: The seed every shuffle is drawn from.
+        dealer: The dealer of this round (or the next, before the deal).
+        round_number: The current round, from 1.
+        contenders: The seats playing this round: everyone, or in a
+            tie-break round the players tied for the lead (R14).
+        scores: Each seat's total (R13).
+        last_result: What scoring the previous round did, or None.
+
+    Examples:
+        >>> from concombre.games.romme import new_game
+        >>> new_game(["Ann", "Bob"], seed=3).match.players
+        ('Ann', 'Bob')
+    """
+
+    rules: Rules
+    players: tuple[str, ...]
+    seed: int
+    dealer: int
+    round_number: int
+    contenders: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_result: RoundResult | None
+
+
+Hand = tuple[RommeCard, ...]
+
+RommeRound = tuple[
+    Phase, Union[int, None], tuple[Hand, ...], Hand, Hand, tuple[Meld, ...], tuple[bool, ...], int,
+    Union[RommeCard, None],
+]
+"""The round in play, the inner form of `State`:
+(phase, to_play, hands, stock, discard pile, melds, opened, rebuilds, drawn).
+
+Examples:
+    >>> from concombre.games.romme import new_game
+    >>> new_game(2, seed=1).phase.value    # read through the state's properties
+    'deal'
+"""
+
+
+@attrs.frozen(repr=False)
+class State:
+    """The whole state of a game of Rommé, hidden cards included.
+
+    Give players `concombre.games.romme.view` of it, never the state: it holds every
+    hand, the stock and the seed. The fields of its `Match` and of the
+    round in play are properties of the state.
+
+    Attributes:
+        match: What lasts through the round (see `Match`).
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game
+        >>> state = deal(new_game(["Ann", "Bob"], seed=3))
+        >>> state.phase.value, state.to_play, [len(hand) for hand in state.hands], len(state.stock)
+        ('draw', 1, [13, 13], 81)
+    """
+
+    match: Match
+    # The round in one tuple, so that a draw or a discard builds two small
+    # objects rather than one with eighteen fields (see `RommeRound`).
+    _round: RommeRound
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.match.players
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle is drawn from. Never show it to players."""
+        return self.match.seed
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round (or the next, before the deal)."""
+        return self.match.dealer
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        return self.match.round_number
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """The seats playing this round (R14)."""
+        return self.match.contenders
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total (R13)."""
+        return self.match.scores
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        """What scoring the previous round did, or None."""
+        return self.match.last_result
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        return self._round[0]
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is, or None."""
+        return self._round[1]
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's hand, sorted."""
+        return self._round[2]
+
+    @property
+    def stock(self) -> Hand:
+        """The face-down stock; its top card is the last."""
+        return self._round[3]
+
+    @property
+    def discard_pile(self) -> Hand:
+        """The discard pile; its top card is the last."""
+        return self._round[4]
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds on the table, in the order they were put down."""
+        return self._round[5]
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Whether each seat has made its opening this round (R8)."""
+        return self._round[6]
+
+    @property
+    def rebuilds(self) -> int:
+        """How often the stock was rebuilt this round (R7, R12)."""
+        return self._round[7]
+
+    @property
+    def drawn(self) -> RommeCard | None:
+        """The card the player to play took from the discard pile this turn, if any (R7a)."""
+        return self._round[8]
+
+    @property
+    def out(self) -> int | None:
+        """The seat that went out this round (R11): the one left with an empty hand, if any."""
+        if self.phase is not Phase.ROUND_COMPLETE:
+            return None
+        return next((seat for seat in self.contenders if not self.hands[seat]), None)
+
+    @property
+    def regular_rounds(self) -> int:
+        """The rounds of the game before any tie-break: one per player (R4)."""
+        return len(self.players)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the highest total once the game is over (R14), else None."""
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        return max(self.contenders, key=lambda seat: self.scores[seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self.hands)
+
+    def meld_value(self, seat: int) -> int:
+        """The value of the places ``seat`` filled this round (R13)."""
+        return sum(meld.value_for(seat) for meld in self.melds)
+
+    def __repr__(self) -> str:
+        parts = [f"round={self.round_number}", f"phase={self.phase.value!r}"]
+        if self.to_play is not None:
+            parts.append(f"to_play={self.to_play}")
+        parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
+        return f"<State {' '.join(parts)}>"

@@ -1,0 +1,516 @@
+"""The transitions of German Rommé: pure functions from a state to the next one.
+
+Every function leaves its input untouched and returns a new `State`; an
+action the rules forbid raises `IllegalActionError` naming the ruling (R15).
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
+from concombre.core.seats import left_of, seats_from, shuffled_order
+from concombre.games.romme.cards import RommeCard, deck
+from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
+from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.state import Match, Phase, RoundResult, State
+
+__all__ = [
+    "deal",
+    "deck_for",
+    "discard",
+    "draw_discard",
+    "draw_stock",
+    "exchange",
+    "lay_off_card",
+    "meld_cards",
+    "new_game",
+    "score_round",
+]
+
+HAND_SIZE = 13
+"""Cards dealt to each player (R4)."""
+
+_WAITING_FOR = {
+    Phase.DEAL: "the cards have not been dealt yet",
+    Phase.DRAW: "the player to play must draw first",
+    Phase.PLAY: "the player to play has drawn and must end the turn with a discard",
+    Phase.ROUND_COMPLETE: "the round is over and must be scored",
+    Phase.GAME_OVER: "the game is over",
+}
+
+
+def _not_now(what: str, state: State) -> IllegalActionError:
+    return IllegalActionError(f"{what} now: {_WAITING_FOR[state.phase]}.", "R15")
+
+
+# -- starting -----------------------------------------------------------------------
+
+
+def new_game(
+    players: int | Sequence[str],
+    *,
+    dealer: int = 0,
+    rules: Rules = Rules(),
+    seed: int | None = None,
+) -> State:
+    """Start a game of Rommé, waiting for the first deal.
+
+    Args:
+        players: How many players (2 to 6, R1), or their names by seat.
+        dealer: The first dealer's seat.
+        rules: The rules; the defaults are the rulings.
+        seed: Every shuffle is drawn from it; omitted, one is drawn from `secrets`.
+
+    Raises:
+        InvalidArgumentError: A wrong player count (R1), name, dealer, rules or seed.
+
+    Examples:
+        >>> from concombre.games.romme import new_game
+        >>> new_game(["Ann", "Bob", "Cy"], seed=4).contenders
+        (0, 1, 2)
+    """
+    names = _names(players)
+    count = len(names)
+    require_seat(dealer, count, "dealer")
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a concombre.games.romme.Rules, not {rules!r}.")
+    if seed is None:
+        seed = secrets.randbelow(2**64)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
+    match = Match(rules, names, seed, dealer, 1, tuple(range(count)), (0,) * count, None)
+    return _between_rounds(match, Phase.DEAL)
+
+
+def _between_rounds(match: Match, phase: Phase) -> State:
+    count = len(match.players)
+    return State(match, (phase, None, ((),) * count, (), (), (), (False,) * count, 0, None))
+
+
+_ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
+
+
+def _changed(state: State, **changes: Any) -> State:
+    """``state`` with these parts of the round in play changed."""
+    values = dict(zip(_ROUND_FIELDS, state._round, strict=True))
+    values.update(changes)
+    return State(state.match, tuple(values[field] for field in _ROUND_FIELDS))  # type: ignore[arg-type]
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = tuple(f"Player {seat + 1}" for seat in range(max(players, 0)))
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(players)
+        if not all(isinstance(name, str) and name.strip() for name in names) or len(set(names)) < len(names):
+            raise InvalidArgumentError(f"The players' names must be distinct, non-empty text: {names!r}.")
+    else:
+        raise InvalidArgumentError(f"players must be a number of players or a sequence of names, not {players!r}.")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InvalidArgumentError(
+            f"German Rommé is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.", "R1"
+        )
+    return names
+
+
+def _left_of(state: State, seat: int) -> int:
+    """The first contender to the left of ``seat`` (R4)."""
+    return left_of(seat, len(state.players), state.contenders)
+
+
+def _dealing_order(state: State) -> tuple[int, ...]:
+    """The contenders in dealing order, from the dealer's left (R4)."""
+    return seats_from(_left_of(state, state.dealer), len(state.players), state.contenders)
+
+
+def _shuffled(cards: Sequence[RommeCard], seed: int, *salt: int) -> tuple[RommeCard, ...]:
+    """``cards`` in a random order drawn from the seed and ``salt`` (the round, the rebuild)."""
+    return tuple(cards[position] for position in shuffled_order(len(cards), "concombre-romme", seed, *salt))
+
+
+# -- the deal -------------------------------------------------------------------------
+
+
+def deck_for(
+    state: State, hands: dict[int, Sequence[RommeCard]], discard_top: RommeCard | None = None
+) -> tuple[RommeCard, ...]:
+    """A deck order that deals these cards to these seats (R4), for tests, tutorials and puzzles.
+
+    Each listed seat gets its cards first, then cards from the rest of the
+    pack in pack order up to 13; ``discard_top`` is turned up to start the
+    discard pile. Pass the result to `deal`.
+
+    Raises:
+        InvalidArgumentError: A card twice, not in the game, or a hand over 13 cards.
+
+    Examples:
+        >>> from concombre.games.romme import cards_of, deal, deck_for, new_game
+        >>> game = new_game(2, seed=1)
+        >>> state = deal(game, deck_for(game, {0: cards_of("AS1 AS2")}, discard_top=cards_of("JK1")[0]))
+        >>> [str(card) for card in state.hands[0][-2:]], str(state.discard_pile[-1])
+        (['AS1', 'AS2'], 'JK1')
+    """
+    cards = deck(state.rules.jokers)
+    wanted = [card for hand in hands.values() for card in hand] + ([discard_top] if discard_top else [])
+    too_many = any(len(hand) > HAND_SIZE for hand in hands.values())
+    if len(set(wanted)) < len(wanted) or not set(wanted) <= set(cards) or too_many:
+        raise InvalidArgumentError("Each card may be asked once, from the game's cards, and at most 13 per hand.")
+    spare = iter(card for card in cards if card not in set(wanted))
+    seats = _dealing_order(state)
+    full = {seat: [*hands.get(seat, ())] for seat in seats}
+    for seat in seats:
+        full[seat] += [next(spare) for _ in range(HAND_SIZE - len(full[seat]))]
+    order = [full[seats[position % len(seats)]][position // len(seats)] for position in range(HAND_SIZE * len(seats))]
+    return (*order, discard_top or next(spare), *spare)
+
+
+def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
+    """Deal 13 cards to each player in the round, one at a time from the left of the dealer (R4).
+
+    The next card is turned up to start the discard pile; the rest is the
+    stock. The player left of the dealer then draws first.
+
+    Args:
+        state: A state in `Phase.DEAL`.
+        deck_order: The cards in dealing order, top first: exactly the game's
+            cards (R2). Omitted, they are shuffled from the seed and round.
+
+    Raises:
+        IllegalActionError: Not waiting for a deal (R15), or ``deck_order``
+            is not the game's cards (R2).
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game
+        >>> state = deal(new_game(2, seed=3))
+        >>> len(state.discard_pile), len(state.stock) + 2 * 13 + 1
+        (1, 108)
+    """
+    if state.phase is not Phase.DEAL:
+        raise _not_now("The cards cannot be dealt", state)
+    cards = deck(state.rules.jokers)
+    if deck_order is None:
+        order = _shuffled(cards, state.seed, state.round_number)
+    else:
+        order = tuple(deck_order)
+        if sorted(order) != sorted(cards) or len(set(order)) != len(order):
+            raise IllegalActionError(
+                f"The deck must hold each of the game's {len(cards)} cards once: two packs and "
+                f"{state.rules.jokers} jokers.", "R2"
+            )
+    seats = _dealing_order(state)
+    hands: list[list[RommeCard]] = [[] for _ in state.players]
+    for position in range(HAND_SIZE * len(seats)):
+        hands[seats[position % len(seats)]].append(order[position])
+    dealt = HAND_SIZE * len(seats)
+    return State(state.match, (
+        Phase.DRAW, seats[0], tuple(tuple(sorted(hand)) for hand in hands), tuple(reversed(order[dealt + 1 :])),
+        (order[dealt],), (), (False,) * len(state.players), 0, None,
+    ))
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+
+def draw_stock(state: State) -> State:
+    """The player to play takes the top card of the stock (R7).
+
+    Examples:
+        >>> from concombre.games.romme import deal, draw_stock, new_game
+        >>> state = draw_stock(deal(new_game(2, seed=3)))
+        >>> state.phase.value, len(state.hands[1])
+        ('play', 14)
+    """
+    if state.phase is not Phase.DRAW:
+        raise _not_now("No card can be drawn", state)
+    return _take(state, state.stock[-1], stock=state.stock[:-1])
+
+
+def draw_discard(state: State) -> State:
+    """The player to play takes the top card of the discard pile (R7).
+
+    Examples:
+        >>> from concombre.games.romme import deal, draw_discard, new_game
+        >>> before = deal(new_game(2, seed=3))
+        >>> after = draw_discard(before)
+        >>> after.drawn == before.discard_pile[-1], after.discard_pile
+        (True, ())
+    """
+    if state.phase is not Phase.DRAW:
+        raise _not_now("No card can be drawn", state)
+    if not state.discard_pile:
+        raise IllegalActionError("The discard pile is empty: draw from the stock.", "R7")
+    card = state.discard_pile[-1]
+    return _take(state, card, discard_pile=state.discard_pile[:-1], drawn=card)
+
+
+def _take(state: State, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
+          discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> State:
+    _, seat, hands, old_stock, old_pile, melds, opened, rebuilds, _ = state._round
+    assert seat is not None
+    return State(state.match, (
+        Phase.PLAY, seat, (*hands[:seat], _added(hands[seat], card), *hands[seat + 1 :]),
+        old_stock if stock is None else stock, old_pile if discard_pile is None else discard_pile,
+        melds, opened, rebuilds, drawn,
+    ))
+
+
+def _with_hand(state: State, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tuple[RommeCard, ...], ...]:
+    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+
+
+_ORDER = operator.attrgetter("_index")
+
+
+def _added(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...]:
+    """``hand`` with ``card``, kept sorted."""
+    position = bisect.bisect(hand, card._index, key=_ORDER)
+    return (*hand[:position], card, *hand[position:])
+
+
+def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...] | None:
+    """``hand`` less ``card``, or None if it does not hold it."""
+    position = bisect.bisect_left(hand, card._index, key=_ORDER)
+    if position == len(hand) or hand[position]._index != card._index:
+        return None
+    return (*hand[:position], *hand[position + 1 :])
+
+
+# -- melding, laying off, exchanging -----------------------------------------------------------
+
+
+def _playing_seat(state: State, what: str) -> int:
+    if state.phase is not Phase.PLAY or state.to_play is None:
+        raise _not_now(what, state)
+    return state.to_play
+
+
+def _take_from_hand(state: State, seat: int, cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
+    hand: tuple[RommeCard, ...] | None = state.hands[seat]
+    for card in cards:
+        if not isinstance(card, RommeCard):
+            raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
+        hand = _without(hand, card)  # type: ignore[arg-type]
+        if hand is None:
+            raise IllegalActionError(f"You do not hold {card}.", "R15")
+    assert hand is not None
+    return hand
+
+
+def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
+    """Put down one or more melds from the hand (R5, R6), the opening if it is the first (R8).
+
+    The melds of a player's first melding must be worth ``rules.opening`` (40)
+    together; only these new melds count.
+
+    Raises:
+        IllegalActionError: Not the time (R15), cards not held (R15), a group
+            that is no meld (R5, R6), or an opening worth too little (R8).
+
+    Examples:
+        >>> from concombre.games.romme import cards_of, deal, deck_for, draw_stock, meld_cards, new_game
+        >>> game = new_game(2, seed=3)
+        >>> kings, run = cards_of("KH1 KS1 KD1"), cards_of("AC1 2C1 3C1 4C1")
+        >>> state = draw_stock(deal(game, deck_for(game, {1: kings + run})))
+        >>> after = meld_cards(state, [kings, run])    # 30 + 10 = 40: an opening
+        >>> after.opened[1], len(after.melds), len(after.hands[1])
+        (True, 2, 7)
+    """
+    seat = _playing_seat(state, "No meld can be put down")
+    if not melds:
+        raise IllegalActionError("Give at least one meld.", "R5")
+    hand = _take_from_hand(state, seat, [card for meld in melds for card in meld])
+    built = tuple(make_meld(list(cards), seat) for cards in melds)
+    if not state.opened[seat]:
+        worth = sum(meld.value for meld in built)
+        if worth < state.rules.opening:
+            raise IllegalActionError(
+                f"An opening must be worth {state.rules.opening} or more; these melds are worth {worth}.", "R8"
+            )
+    opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
+    return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
+
+
+def _after_putting_down(
+    state: State, seat: int, hand: tuple[RommeCard, ...], melds: tuple[Meld, ...], **changes: object
+) -> State:
+    """The state after cards left the hand for the table; the round ends if the hand is empty (R11)."""
+    if not hand:
+        return _changed(state, hands=_with_hand(state, seat, ()), melds=melds, phase=Phase.ROUND_COMPLETE,
+                        to_play=None, drawn=None, **changes)
+    return _changed(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
+
+
+def _require_opened(state: State, seat: int, what: str) -> None:
+    if not state.opened[seat]:
+        raise IllegalActionError(
+            f"You may {what} only once you have made your opening ({state.rules.opening} or more).", "R8"
+        )
+
+
+def _meld_at(state: State, index: int) -> Meld:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.melds):
+        raise IllegalActionError(f"There is no meld {index!r} on the table.", "R9")
+    return state.melds[index]
+
+
+def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = None) -> State:
+    """Add a card from the hand to meld number ``meld`` on the table (R9), at the ``end`` of a run.
+
+    Raises:
+        IllegalActionError: Not opened (R8), not held, or the meld would not
+            stay valid (R9, R6).
+
+    Examples:
+        >>> from concombre.games.romme import cards_of, deal, deck_for, draw_stock, lay_off_card, meld_cards, new_game
+        >>> game = new_game(2, seed=3)
+        >>> state = draw_stock(deal(game, deck_for(game, {1: cards_of("KH1 KS1 KD1 QH1 QS1 QD1 KC1")})))
+        >>> state = meld_cards(state, [cards_of("KH1 KS1 KD1"), cards_of("QH1 QS1 QD1")])
+        >>> str(lay_off_card(state, cards_of("KC1")[0], meld=0).melds[0])
+        'KH1 KS1 KD1 KC1'
+    """
+    seat = _playing_seat(state, "No card can be laid off")
+    _require_opened(state, seat, "lay off")
+    hand = _take_from_hand(state, seat, [card])
+    grown = lay_off(_meld_at(state, meld), card, seat, end)
+    melds = (*state.melds[:meld], grown, *state.melds[meld + 1 :])
+    return _after_putting_down(state, seat, hand, melds)
+
+
+def exchange(
+    state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
+) -> State:
+    """Exchange a joker on the table for the card it stands for, and meld the joker anew (R10).
+
+    The joker must go into a new meld in the same turn and may never stay in
+    the hand, so the exchange and that new meld are one action:
+    ``new_meld`` holds the joker and cards from the hand.
+
+    Raises:
+        IllegalActionError: Not opened (R8), no joker there or the wrong card
+            (R10), or ``new_meld`` is no meld or lacks the joker (R10, R5, R6).
+
+    Examples:
+        >>> from concombre.games.romme import cards_of, deal, deck_for, draw_stock, exchange, meld_cards, new_game
+        >>> game = new_game(2, seed=3)
+        >>> hand = cards_of("KH1 KS1 JK1 QH1 QS1 QD1 KD2 9C1 9D1")
+        >>> state = draw_stock(deal(game, deck_for(game, {1: hand})))
+        >>> state = meld_cards(state, [cards_of("KH1 KS1 JK1"), cards_of("QH1 QS1 QD1")])
+        >>> after = exchange(state, cards_of("KD2")[0], meld=0, place=2, new_meld=cards_of("9C1 9D1 JK1"))
+        >>> str(after.melds[0]), str(after.melds[2])
+        ('KH1 KS1 KD2', '9C1 9D1 JK1')
+    """
+    seat = _playing_seat(state, "No joker can be exchanged")
+    _require_opened(state, seat, "exchange jokers")
+    hand = _take_from_hand(state, seat, [card])
+    changed, joker = exchange_joker(_meld_at(state, meld), place, card)
+    if joker not in new_meld:
+        raise IllegalActionError(f"The joker taken, {joker}, must go into the new meld in the same turn.", "R10")
+    others = [other for other in new_meld if other != joker]
+    rest = _take_from_hand(_changed(state, hands=_with_hand(state, seat, hand)), seat, others)
+    melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
+    return _after_putting_down(state, seat, rest, melds)
+
+
+# -- ending the turn ----------------------------------------------------------------------------
+
+
+def discard(state: State, card: RommeCard) -> State:
+    """End the turn by discarding ``card`` (R7); an empty hand ends the round (R11).
+
+    The next player's turn starts at once. If the stock is empty, the discard
+    pile but its top card is shuffled into a new stock (R7); after
+    ``rules.rebuilds`` rebuilds, or with nothing to rebuild from, the round
+    ends with nobody out (R12).
+
+    Raises:
+        IllegalActionError: Not the time, a card not held (R15), or the card
+            just taken from the discard pile while other cards are held (R7a).
+
+    Examples:
+        >>> from concombre.games.romme import deal, discard, draw_stock, new_game
+        >>> state = draw_stock(deal(new_game(2, seed=3)))
+        >>> after = discard(state, state.hands[1][0])
+        >>> after.discard_pile[-1] == state.hands[1][0], after.to_play, after.phase.value
+        (True, 0, 'draw')
+    """
+    seat = state.to_play
+    if state.phase is not Phase.PLAY or seat is None:
+        raise _not_now("No card can be discarded", state)
+    hand = _without(state.hands[seat], card) if isinstance(card, RommeCard) else None
+    if hand is None:
+        hand = _take_from_hand(state, seat, [card])  # raises the error that says what is wrong
+    drawn = state.drawn
+    if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
+        raise IllegalActionError(
+            f"You took {card} from the discard pile this turn, so you may not discard it now.", "R7a"
+        )
+    pile = (*state.discard_pile, card)
+    if not hand:
+        return _changed(state, hands=_with_hand(state, seat, ()), discard_pile=pile,
+                        phase=Phase.ROUND_COMPLETE, to_play=None, drawn=None)
+    following = _left_of(state, seat)
+    stock, rebuilds = state.stock, state.rebuilds
+    if not stock:
+        if rebuilds >= state.rules.rebuilds or len(pile) < 2:
+            return _changed(state, hands=_with_hand(state, seat, hand), discard_pile=pile,
+                            phase=Phase.ROUND_COMPLETE, to_play=None, drawn=None)
+        rebuilds += 1
+        stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
+        pile = pile[-1:]
+    return State(state.match, (
+        Phase.DRAW, following, _with_hand(state, seat, hand), stock, pile, state.melds, state.opened,
+        rebuilds, None,
+    ))
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+
+def score_round(state: State) -> State:
+    """Score the round (R13) and start the next, a tie-break, or end the game (R14).
+
+    Each player scores the value of the places they filled; every player but
+    the one who went out subtracts the value of the cards left in their hand.
+    After one round per player, the highest total wins; players tied for it
+    play further rounds among themselves until one leads.
+
+    Raises:
+        IllegalActionError: The round is not over (R15).
+
+    Examples:
+        >>> from concombre.games.romme import Phase, Rules, deal, discard, draw_stock, new_game, score_round
+        >>> state = deal(new_game(2, seed=3, rules=Rules(rebuilds=0)))
+        >>> while state.phase is not Phase.ROUND_COMPLETE:   # nobody melds: the stock runs out (R12)
+        ...     state = draw_stock(state)
+        ...     state = discard(state, state.hands[state.to_play][-1])
+        >>> scored = score_round(state)
+        >>> scored.round_number, scored.scores == scored.last_result.scores, scored.scores[0] < 0
+        (2, True, True)
+    """
+    if state.phase is not Phase.ROUND_COMPLETE:
+        raise _not_now("The round cannot be scored", state)
+    count = len(state.players)
+    meld_values = tuple(state.meld_value(seat) for seat in range(count))
+    hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)
+    round_scores = tuple(
+        0 if seat not in state.contenders else meld_values[seat] - (0 if seat == state.out else hand_values[seat])
+        for seat in range(count)
+    )
+    scores = tuple(total + gained for total, gained in zip(state.scores, round_scores, strict=True))
+    result = RoundResult(state.round_number, state.out, meld_values, hand_values, round_scores)
+    contenders = state.contenders
+    if state.round_number >= state.regular_rounds:
+        top = max(scores[seat] for seat in contenders)
+        contenders = tuple(seat for seat in contenders if scores[seat] == top)
+    match = attrs.evolve(state.match, scores=scores, last_result=result, contenders=contenders)
+    if state.round_number >= state.regular_rounds and len(contenders) == 1:
+        return _between_rounds(match, Phase.GAME_OVER)
+    dealer = _left_of(_between_rounds(match, Phase.DEAL), state.dealer)
+    return _between_rounds(attrs.evolve(match, round_number=state.round_number + 1, dealer=dealer), Phase.DEAL)

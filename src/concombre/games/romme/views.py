@@ -1,0 +1,101 @@
+"""What one seat may see of a game of Rommé: no other hand, no stock, no seed."""
+
+from __future__ import annotations
+
+import attrs
+
+from concombre.core.errors import require_seat
+from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.melds import Meld
+from concombre.games.romme.rules import Rules
+from concombre.games.romme.state import Phase, RoundResult, State
+
+__all__ = ["View", "view"]
+
+
+@attrs.frozen
+class View:
+    """Everything one seat may see of a game of Rommé, and nothing else.
+
+    Attributes:
+        seat: Whose view this is.
+        players: The players' names, by seat.
+        rules: The rules of the game.
+        phase: What the game waits for.
+        to_play: The seat whose turn it is, or None.
+        dealer: The dealer of this round.
+        round_number: The current round, from 1.
+        contenders: The seats playing this round (R14).
+        hand: This seat's cards, sorted.
+        hand_sizes: How many cards each seat holds.
+        stock_size: How many cards the stock holds.
+        discard_pile: The discard pile, top card last: every card in it was
+            seen face up.
+        melds: The melds on the table, each place with who filled it.
+        opened: Whether each seat has made its opening (R8).
+        scores: Each seat's total.
+        drawn: The card this seat took from the discard pile this turn, if any.
+        last_result: What scoring the previous round did, or None.
+        winner: The winner once the game is over, else None.
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game, view
+        >>> seen = view(deal(new_game(3, seed=2)), 0)
+        >>> len(seen.hand), seen.hand_sizes, seen.stock_size
+        (13, (13, 13, 13), 68)
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    rules: Rules
+    phase: Phase
+    to_play: int | None
+    dealer: int
+    round_number: int
+    contenders: tuple[int, ...]
+    hand: tuple[RommeCard, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[RommeCard, ...]
+    melds: tuple[Meld, ...]
+    opened: tuple[bool, ...]
+    scores: tuple[int, ...]
+    drawn: RommeCard | None
+    last_result: RoundResult | None
+    winner: int | None
+
+
+def view(state: State, seat: int) -> View:
+    """What ``seat`` may see of ``state`` (see `View`).
+
+    Raises:
+        InvalidArgumentError: ``seat`` is not a seat of this game.
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game, view
+        >>> state = deal(new_game(["Ann", "Bob"], seed=2))
+        >>> view(state, 1).hand == state.hands[1]
+        True
+    """
+    count = len(state.players)
+    require_seat(seat, count, "seat")
+    return View(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        phase=state.phase,
+        to_play=state.to_play,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        contenders=state.contenders,
+        hand=state.hands[seat],
+        hand_sizes=state.hand_sizes,
+        stock_size=len(state.stock),
+        discard_pile=state.discard_pile,
+        melds=state.melds,
+        opened=state.opened,
+        scores=state.scores,
+        drawn=state.drawn if state.to_play == seat else None,
+        last_result=state.last_result,
+        winner=state.winner,
+    )

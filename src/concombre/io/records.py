@@ -1,0 +1,83 @@
+"""Game records as files: read one of any game in either form, text or JSON, and save one.
+
+This is where a record's form and game are recognised, so that no front-end
+has to: a JSON record names its game in its format, a text record in its
+first line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.records import Record
+from concombre.games import GAMES
+from concombre.io.json import from_json, to_json
+
+__all__ = ["load_record", "read_record", "save_record"]
+
+
+def read_record(text: str) -> Record:
+    """The record in ``text``: a JSON document (``concombre.record/1``...) or a text record, of any game.
+
+    Raises:
+        FormatError: The text is no record of an installed game; the path says where.
+
+    Examples:
+        >>> from concombre import GameRecord, new_game
+        >>> record = GameRecord.of(new_game(2, seed=1))
+        >>> read_record(record.to_text()) == record == read_record(to_json(record))
+        True
+    """
+    if not isinstance(text, str):
+        raise FormatError(f"a record is text, not {type(text).__name__}")
+    if text.lstrip().startswith("{"):
+        record = from_json(text)
+        if not isinstance(record, Record):
+            formats = ", ".join(f"{game.codec.prefix}.record/1" for game in GAMES.values())
+            raise FormatError(f"expected a game record ({formats})", "$.format")
+        return record
+    GAMES.values()  # the installed games register themselves, so that their headers are known
+    return Record.from_text(text)
+
+
+def load_record(path: Path) -> Record:
+    """The record in the file at ``path`` (see `read_record`).
+
+    Raises:
+        InvalidArgumentError: The file cannot be read.
+        FormatError: It holds no record; the path starts with the file's name.
+
+    Examples:
+        >>> import tempfile
+        >>> from concombre import GameRecord, new_game
+        >>> path = Path(tempfile.mkdtemp()) / "game.json"
+        >>> save_record(GameRecord.of(new_game(2, seed=1)), path)
+        >>> load_record(path).seed
+        1
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InvalidArgumentError(f"cannot read {path}: {err}", field="path") from None
+    try:
+        return read_record(text)
+    except FormatError as err:
+        raise FormatError(err.reason, f"{path}: {err.path}", err.ruling) from None
+
+
+def save_record(record: Record, path: Path) -> None:
+    """Write a game record of any game to ``path``: JSON if it ends in .json, else its text form.
+
+    Examples:
+        >>> import tempfile
+        >>> from concombre import GameRecord, new_game
+        >>> path = Path(tempfile.mkdtemp()) / "game.txt"
+        >>> save_record(GameRecord.of(new_game(2, seed=1)), path)
+        >>> path.read_text().splitlines()[0]
+        'concombre record 1'
+    """
+    if path.suffix == ".json":
+        path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
+    else:
+        path.write_text(record.to_text(), encoding="utf-8")

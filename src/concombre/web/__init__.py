@@ -1,7 +1,0 @@
-"""`concombre serve`: a web table where a person plays Concombre or German Rommé against the bots.
-
-An optional extra (``pip install "concombre[web]"``) built only on the public
-API: `concombre.web.tables` runs the tables, `concombre.web.app` serves them
-over HTTP and a WebSocket, and ``static/`` holds the page (no build step, no
-network fetches).
-"""
