@@ -50,6 +50,13 @@ Examples:
 """
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+_Link = tuple[Any, "_Link | None"]
+"""A persistent list, newest first: (item, the rest)."""
+
+
 def _defaults(game: Game) -> dict[str, Any]:
     rules = game.Rules()
     return {"players": max(game.players[0], min(4, game.players[1]))} | {
@@ -137,8 +144,6 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         waiting: The step waiting for chance: an action, or None for the table's own step.
         drawn: The card numbers drawn so far for it.
         seeded: Whether the seed is chosen (games without explicit draws).
-        history: For each player, every action they saw taken, in order.
-        held: For each player, the card numbers they have held this round.
 
     Examples:
         >>> from concombre.games import find_game
@@ -156,10 +161,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         self.waiting: Any = None
         self.drawn: tuple[int, ...] = ()
         self.seeded = game.chance is not None
-        self.history: tuple[tuple[str, ...], ...] = ((),) * spiel.players
-        self.held: tuple[frozenset[int], ...] = (frozenset(),) * spiel.players
-        self._round = getattr(self.engine, "round_number", 0)
+        # Both grow by one link a step, shared with every clone, and are read only for information states:
+        # the players' actions, all public, newest first; and the states since the round began.
+        self._log: _Link | None = None
+        self._round_states: _Link | None = (self.engine, None)
         self._slots: tuple[Any, dict[int, Any]] = (None, {})
+        self._mover: tuple[Any, Any, int] = (None, None, _CHANCE)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielState:
         return copy.copy(self)  # every part is immutable
@@ -170,14 +177,20 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move, CHANCE while cards are drawn (or the seed chosen), or TERMINAL."""
+        mover = self._mover
+        if mover[0] is not self.engine or mover[1] is not self.waiting:  # worked out once per state
+            mover = (self.engine, self.waiting, self._player())
+            self._mover = mover
+        return mover[2]
+
+    def _player(self) -> int:
         game = self.game
         if not self.seeded:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if game.is_over(self.engine):
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.waiting is not None or game.to_play(self.engine) is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(game.to_play(self.engine) or 0)
+            return _TERMINAL
+        seat = game.to_play(self.engine)
+        return _CHANCE if self.waiting is not None or seat is None else int(seat)
 
     def _offered(self) -> dict[int, Any]:
         engine, slots = self._slots
@@ -202,10 +215,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         game = self.game
         if not self.seeded:
             self.engine = game.new_game(self.players, rules=self.rules, seed=action)
+            self._round_states = (self.engine, None)
             self.seeded = True
             self._settle()
             return
-        if self.current_player() == pyspiel.PlayerId.CHANCE:
+        if self.current_player() == _CHANCE:
             self.drawn = (*self.drawn, action)
             if len(self.drawn) == self._chance_draws():
                 assert game.chance is not None
@@ -214,8 +228,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 self._settle()
             return
         chosen = self._offered()[action]
-        seat = game.to_play(self.engine)
-        self.history = tuple((*seen, f"{seat}:{game.action_text(chosen)}") for seen in self.history)
+        self._log = ((game.to_play(self.engine), chosen), self._log)
         if game.chance is not None and game.chance.draws(self.engine, chosen) > 0:
             self.waiting = chosen
             return
@@ -230,13 +243,39 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             self._changed(game.apply(self.engine, game.legal_actions(self.engine)[0]))
 
     def _changed(self, engine: Any) -> None:
-        """Move to ``engine``, keeping each player's cards held this round."""
+        """Move to ``engine``, keeping the states of the round so far."""
+        same_round = getattr(engine, "round_number", 0) == getattr(self.engine, "round_number", 0)
         self.engine = engine
-        game, hand = self.game, self.encoding.hand
-        round_number = getattr(engine, "round_number", 0)
-        held = self.held if round_number == self._round else (frozenset(),) * self.players
-        self._round = round_number
-        self.held = tuple(seen | frozenset(hand(game.view(engine, seat))) for seat, seen in enumerate(held))
+        self._round_states = (engine, self._round_states if same_round else None)
+
+    def history(self, player: int) -> list[str]:
+        """Every action ``player`` saw taken, oldest first: the players' actions, which are all public.
+
+        Examples:
+            >>> from concombre.games import find_game
+            >>> SpielGame(find_game("romme"), {"players": 2}).new_initial_state().history(0)
+            []
+        """
+        told, link = [], self._log
+        while link is not None:
+            (seat, action), link = link
+            told.append(f"{seat}:{self.game.action_text(action)}")
+        return told[::-1]
+
+    def held(self, player: int) -> frozenset[int]:
+        """The card numbers ``player`` has held this round.
+
+        Examples:
+            >>> from concombre.games import find_game
+            >>> SpielGame(find_game("concombre"), {"players": 2}).new_initial_state().held(0)
+            frozenset()
+        """
+        cards: set[int] = set()
+        link = self._round_states
+        while link is not None:
+            engine, link = link
+            cards.update(self.encoding.hand(self.game.view(engine, player)))
+        return frozenset(cards)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.game
@@ -287,14 +326,14 @@ class SpielObserver:
         self.tensor[:size] = self.encoding.encode(self.game.view(state.engine, player))
         if self.perfect_recall:
             self.tensor[size:] = 0
-            for card in state.held[player]:
+            for card in state.held(player):
                 self.tensor[size + card] = 1
 
     def string_from(self, state: SpielState, player: int) -> str:
         """``player``'s view as text; with perfect recall, also every action they saw and the cards they held."""
         text = self.encoding.text(self.game.view(state.engine, player))
         if self.perfect_recall:
-            text += f" history {' ; '.join(state.history[player])} held {sorted(state.held[player])}"
+            text += f" history {' ; '.join(state.history(player))} held {sorted(state.held(player))}"
         return text
 
 

@@ -139,8 +139,10 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     def _apply(self, action: Any) -> None:
         before = self.state
         self.state = self.game.apply(before, action)
-        for seat, points in enumerate(self.game.rewards(before, self.state)):
-            self.rewards[self.possible_agents[seat]] += points
+        rewards = self.game.rewards(before, self.state)
+        if any(rewards):
+            for seat, points in enumerate(rewards):
+                self.rewards[self.possible_agents[seat]] += points
 
     def _settle(self) -> None:
         """Play the table's steps until an agent must act; end the episode at game over."""

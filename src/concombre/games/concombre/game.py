@@ -31,12 +31,16 @@ __all__ = ["GAME"]
 _INDEX = {card: index for index, card in enumerate(PACK)}
 
 
+_NO_REWARDS = tuple((0.0,) * count for count in range(MAX_PLAYERS + 1))
+
+
 def _rewards(before: GameState, after: GameState) -> tuple[float, ...]:
     """Minus the penalty points a step gives (C9): only scoring a round gives any."""
-    rewards = [0.0] * len(after.players)
     result = after.last_result
-    if before.phase is Phase.ROUND_COMPLETE and result is not None:
-        rewards[result.loser] -= result.penalty
+    if before.phase is not Phase.ROUND_COMPLETE or result is None:
+        return _NO_REWARDS[len(after.players)]
+    rewards = [0.0] * len(after.players)
+    rewards[result.loser] -= result.penalty
     return tuple(rewards)
 
 
@@ -66,7 +70,7 @@ def _encoding() -> Encoding:
     def slots(state: GameState) -> dict[int, Play]:
         if state.phase is not Phase.PLAY:
             return {}
-        return {_INDEX[card]: Play(card) for card in legal_plays(state)}
+        return {_INDEX[play.card]: play for play in legal_actions(state)}  # type: ignore[misc,union-attr]
 
     def hand(seen: PlayerView) -> Iterator[int]:
         return (_INDEX[card] for card in seen.hand)

@@ -109,6 +109,8 @@ class Match:
         next_seat: Derived from ``eliminated``: for each seat, the first
             active seat to its left.
         active_count: Derived from ``eliminated``: how many players are in.
+        pack_size: Derived from ``penalty_cards``: the cards in the round's pack (C4).
+        deal_size: Derived: the cards dealt to each active player this round (C5).
         follow_lead: Derived from ``rules``: followers compare with the card led (C7).
         may_duck: Derived from ``rules``: the Danish rule is in force (C7).
 
@@ -133,12 +135,16 @@ class Match:
     active_count: int = attrs.field(init=False, eq=False, repr=False)
     follow_lead: bool = attrs.field(init=False, eq=False, repr=False)
     may_duck: bool = attrs.field(init=False, eq=False, repr=False)
+    pack_size: int = attrs.field(init=False, eq=False, repr=False)
+    deal_size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "next_seat", _next_seats(self.eliminated))
         object.__setattr__(self, "active_count", self.eliminated.count(False))
         object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
         object.__setattr__(self, "may_duck", self.rules.may_duck)
+        object.__setattr__(self, "pack_size", 52 - sum(len(cards) for cards in self.penalty_cards))
+        object.__setattr__(self, "deal_size", self._deal_size())
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -150,15 +156,13 @@ class Match:
         """The round's pack as a bitmask: 52 cards minus the penalty cards held (C4)."""
         return FULL_MASK & ~mask_of(card for cards in self.penalty_cards for card in cards)
 
-    @property
-    def deal_size(self) -> int:
+    def _deal_size(self) -> int:
         """Cards dealt to each active player this round (C5)."""
         wanted = self.rules.first_deal if self.last_result is None else card_value(self.last_result.card)
-        pack = self.pack_mask.bit_count()
         for size in (wanted, self.rules.first_deal):
-            if size * self.active_count <= pack:
+            if size * self.active_count <= self.pack_size:
                 return size
-        return pack // self.active_count
+        return self.pack_size // self.active_count
 
     @property
     def winner(self) -> int | None:

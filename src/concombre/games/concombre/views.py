@@ -132,4 +132,5 @@ def _stock_size(state: GameState) -> int:
     """The stock's size, which every player can count (C5): zero outside a round."""
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):
         return 0
-    return len(state.stock)
+    match = state.match
+    return match.pack_size - match.deal_size * match.active_count  # the stock is never touched in a round
