@@ -23,7 +23,7 @@ from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.concombre.state import GameState, Phase
 from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
-from concombre.games.concombre.transitions import deal, legal_plays, new_game
+from concombre.games.concombre.transitions import deal, new_game
 from concombre.games.concombre.views import PlayerView, view
 
 __all__ = ["GAME"]
