@@ -33,6 +33,7 @@ __all__ = [
     "game_of",
     "register",
     "registered",
+    "unregister",
     "zero_sum_returns",
 ]
 
@@ -367,6 +368,23 @@ def register(game: Game) -> Game:
     for kind in (game.Rules, game.State, game.View, *game.action_types):
         _BY_TYPE[kind] = game
     return game
+
+
+def unregister(game: Game) -> None:
+    """Forget a registered game (a plug-in being unloaded, or a test's game); unknown games are ignored.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> game = find_game("romme")
+        >>> unregister(game); "romme" in registered()
+        False
+        >>> register(game) is game and "romme" in registered()
+        True
+    """
+    if _GAMES.get(game.name) is game:
+        del _GAMES[game.name]
+    for kind in [kind for kind, owner in _BY_TYPE.items() if owner is game]:
+        del _BY_TYPE[kind]
 
 
 def registered() -> Mapping[str, Game]:

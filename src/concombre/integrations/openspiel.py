@@ -39,7 +39,7 @@ import pyspiel
 from concombre.core.game import Game
 from concombre.games import GAMES
 
-__all__ = ["SEEDS", "SpielGame", "SpielObserver", "SpielState", "game_type"]
+__all__ = ["SEEDS", "SpielGame", "SpielObserver", "SpielState", "game_type", "register"]
 
 SEEDS = 64
 """How many seeds the opening chance node of a game without explicit draws picks among.
@@ -337,6 +337,27 @@ class SpielObserver:
         return text
 
 
+_REGISTERED: set[str] = set()
+
+
+def register(game: Game) -> str:
+    """Register a game with OpenSpiel as ``python_<name>``, once; import time does it for every installed game.
+
+    Returns:
+        The short name to load it by.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> register(find_game("concombre"))
+        'python_concombre'
+    """
+    name = f"python_{game.name}"
+    if name not in _REGISTERED:
+        _register(game)
+        _REGISTERED.add(name)
+    return name
+
+
 def _register(game: Game) -> None:
     def start(self: SpielGame, params: dict[str, Any] | None = None) -> None:
         SpielGame.__init__(self, game, params)
@@ -345,4 +366,4 @@ def _register(game: Game) -> None:
 
 
 for _game in GAMES.values():
-    _register(_game)
+    register(_game)

@@ -29,6 +29,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
+from concombre.core.cards import Card
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game, game_of
 from concombre.core.records import Record
@@ -70,6 +71,33 @@ def _bool(value: Any, _: Any) -> bool:
     if type(value) is not bool:
         raise _RefusedError(f"expected true or false, found {_json_type(value)}")
     return value
+
+
+def _card(value: Any, _: Any) -> Card:
+    if type(value) is not str:
+        raise _RefusedError(f'expected a card such as "QH", found {_json_type(value)}')
+    if len(value) > 3 or value != value.strip():
+        raise _RefusedError(f'expected a card such as "QH", not {value[:10]!r}')
+    return Card.parse(value)
+
+
+def _is_fixed_tuple(kind: Any) -> bool:
+    args = get_args(kind)
+    return get_origin(kind) is tuple and bool(args) and Ellipsis not in args
+
+
+def _fixed_tuple_hook(kind: Any, converter: cattrs.Converter) -> Callable[[Any, Any], tuple[Any, ...]]:
+    item_types = get_args(kind)
+    hooks = [converter.get_structure_hook(item) for item in item_types]
+    names = {int: "seat", Card: "card"}
+    shape = ", ".join(names.get(item, getattr(item, "__name__", "value")) for item in item_types)
+
+    def structure(value: Any, _: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(item_types):
+            raise _RefusedError(f"expected an array of {len(item_types)} items: [{shape}]")
+        return tuple(hook(item, item_type) for hook, item, item_type in zip(hooks, value, item_types, strict=True))
+
+    return structure
 
 
 def _is_enum(kind: Any) -> bool:
@@ -204,7 +232,10 @@ def _make_converter(games: tuple[Game, ...]) -> cattrs.Converter:
     primitives: tuple[tuple[type, Callable[[Any, Any], Any]], ...] = ((int, _int), (str, _str), (bool, _bool))
     for primitive, primitive_hook in primitives:
         converter.register_structure_hook(primitive, primitive_hook)
+    converter.register_structure_hook(Card, _card)
+    converter.register_unstructure_hook(Card, str)
     converter.register_structure_hook_factory(_is_enum, _enum_hook)
+    converter.register_structure_hook_factory(_is_fixed_tuple, _fixed_tuple_hook)
     converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
     for game in games:
         codec = game.codec
@@ -436,7 +467,7 @@ def json_schema(kind: str) -> dict[str, Any]:
     names = schema_names()
     if kind not in names:
         raise FormatError(f"there is no schema for {kind!r}; expected one of {', '.join(names)}")
-    path = resources.files("concombre").joinpath("io", "schemas", f"{kind}.schema.json")
+    path = resources.files("concombre.io").joinpath("schemas", f"{kind}.schema.json")
     if not path.is_file():
         raise FormatError(f"the game of {kind!r} ships no JSON Schema")
     schema: dict[str, Any] = json.loads(path.read_text("utf-8"))

@@ -1,0 +1,188 @@
+"""The plan of the house, checked: three layers, imports only pointing down, no circle, no edge that names a game.
+
+- ``core`` imports nothing of the library but ``core``;
+- a game imports ``core`` and itself, never another game, the registry or an edge;
+- the edges (``io``, ``apps``, ``integrations``) reach games only through the
+  registry ``concombre.games`` and the ``Game`` protocol, and never name a game.
+
+Imports are read from the source (every ``import``, lazy ones inside functions
+included), and each layer is also imported for real with the layers above it
+blocked.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "concombre"
+EDGES = ("io", "apps", "integrations")
+GAMES = tuple(sorted(path.name for path in (PACKAGE / "games").iterdir() if (path / "__init__.py").exists()))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module of the library that ``path`` imports, anywhere in it."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {item for item in found if item == "concombre" or item.startswith("concombre.")}
+
+
+def real_modules(names: set[str]) -> set[str]:
+    """Keep the names that are modules of the library (``from x import name`` also lists ``x.name``)."""
+    known = {module_name(path) for path in modules()}
+    return {name for name in names if name in known}
+
+
+def layer_of(name: str) -> str:
+    parts = name.split(".")
+    if len(parts) == 1:
+        return "front door"
+    if parts[1] == "games" and len(parts) > 2:
+        return f"game {parts[2]}"
+    if parts[1] == "games":
+        return "registry"
+    return parts[1]
+
+
+def allowed(importer: str, imported: str) -> bool:
+    """Whether the layer of ``importer`` may import ``imported``."""
+    mine, theirs = layer_of(importer), layer_of(imported)
+    if theirs == "core":
+        return True
+    if mine == "core":
+        return False
+    if mine.startswith("game "):
+        return theirs == mine
+    if mine == "registry":
+        return False  # the registry loads games by name through importlib, never by an import statement
+    if mine in EDGES:
+        return theirs in ("registry", "io", mine) or (mine == "apps" and theirs == "bench")
+    return True  # the front doors (concombre, concombre.romme) and the benchmark stand above everything
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda path: module_name(path))
+def test_every_import_points_down_the_house(path):
+    importer = module_name(path)
+    wrong = sorted(name for name in real_modules(imports_of(path)) if not allowed(importer, name))
+    assert not wrong, f"{importer} imports {', '.join(wrong)}, against the plan of the house"
+
+
+def test_no_import_circle():
+    graph = {module_name(path): real_modules(imports_of(path)) for path in modules()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: tuple[str, ...]) -> None:
+        if name in trail:
+            pytest.fail("import circle: " + " -> ".join((*trail[trail.index(name):], name)))
+        if name in done:
+            return
+        for other in sorted(graph.get(name, ())):
+            if other != name and not name.startswith(other + "."):  # a package's own __init__ is not a circle
+                visit(other, (*trail, name))
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def game_names_in_code(path: Path) -> list[int]:
+    """The lines where the code (docstrings left out) writes a game's name as a string or names a game's class."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings, program_names = set(), set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            docstrings.add(id(first.value))
+        if isinstance(node, ast.keyword) and node.arg == "prog":
+            program_names.add(id(node.value))  # the command is called concombre, like the package
+    classes = {"GameState", "PlayerView", "RommeState", "RommeRules", "RommeView", "RommePhase"}
+    skipped = docstrings | program_names
+
+    def names_a_game(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in GAMES and id(node) not in skipped
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            return getattr(node, "id", getattr(node, "attr", "")) in classes
+        return False
+
+    return sorted(node.lineno for node in ast.walk(tree) if names_a_game(node))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in modules() if layer_of(module_name(path)) in (*EDGES, "core")],
+    ids=lambda path: module_name(path),
+)
+def test_no_edge_names_a_game(path):
+    lines = game_names_in_code(path)
+    assert not lines, f"{module_name(path)} names a game at lines {lines}: look it up with find_game instead"
+
+
+ISOLATED = """
+import importlib, importlib.abc, pkgutil, sys, types
+blocked = {blocked!r}
+
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if any(name == prefix or name.startswith(prefix + ".") for prefix in blocked):
+            raise ImportError(f"{{name}} is above this layer")
+        return None
+
+sys.meta_path.insert(0, Block())
+# The front door imports every layer, so the package stands here without it.
+package = types.ModuleType("concombre")
+package.__path__ = [{root!r}]
+sys.modules["concombre"] = package
+layer = importlib.import_module({layer!r})
+names = [layer.__name__]
+if hasattr(layer, "__path__"):
+    names += [info.name for info in pkgutil.walk_packages(layer.__path__, layer.__name__ + ".")]
+for name in names:
+    importlib.import_module(name)
+print(len(names))
+"""
+
+
+@pytest.mark.parametrize(
+    ("layer", "blocked"),
+    [
+        ("concombre.core", ["concombre.games", "concombre.io", "concombre.apps", "concombre.integrations",
+                            "concombre.bench", "concombre.romme"]),
+        *[(f"concombre.games.{game}", ["concombre.io", "concombre.apps", "concombre.integrations", "concombre.bench",
+                                       "concombre.romme", *(f"concombre.games.{other}" for other in GAMES
+                                                            if other != game)])
+          for game in GAMES],
+        ("concombre.io", ["concombre.apps", "concombre.integrations", "concombre.bench"]),
+    ],
+)
+def test_each_layer_imports_with_the_layers_above_blocked(layer, blocked):
+    script = ISOLATED.format(blocked=blocked, root=str(PACKAGE), layer=layer)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.split()[-1]) >= 2
