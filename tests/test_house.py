@@ -131,7 +131,7 @@ def game_names_in_code(path: Path) -> list[int]:
             return getattr(node, "id", getattr(node, "attr", "")) in classes
         return False
 
-    return sorted(node.lineno for node in ast.walk(tree) if names_a_game(node))
+    return sorted(getattr(node, "lineno", 0) for node in ast.walk(tree) if names_a_game(node))
 
 
 @pytest.mark.parametrize(
