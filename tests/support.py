@@ -1,9 +1,12 @@
-"""Helpers shared by the tests: scripted rounds and random whole games."""
+"""Helpers shared by the tests: scripted rounds, random whole games, and the strategies that draw them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
+
+from hypothesis import strategies as st
 
 from concombre import (
     PACK,
@@ -12,13 +15,27 @@ from concombre import (
     GameState,
     Phase,
     Play,
+    Rules,
     apply,
+    card_value,
     deal,
     legal_actions,
     legal_plays,
+    new_game,
     resolve_trick,
     score_round,
 )
+from concombre.romme import (
+    RommeAction,
+    RommePhase,
+    RommeRules,
+    RommeState,
+    exchange_options,
+    lay_off_options,
+    meld_actions,
+)
+from concombre.romme import legal_actions as romme_legal_actions
+from concombre.romme import new_game as romme_new_game
 
 
 def deck_for(state: GameState, hands: dict[int, list[Card]]) -> list[Card]:
@@ -109,3 +126,82 @@ def random_game(state: GameState, rng: random.Random) -> tuple[list[GameState], 
         state, record = apply(state, action), record.then(action)
         states.append(state)
     return states, record
+
+
+# -- hypothesis strategies and invariants shared by several test modules ---------------------
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[GameState, random.Random]:
+    """A new game with random players, dealer, options and seed, and a random chooser."""
+    players = draw(st.integers(2, 7))
+    rules = Rules(
+        follow=draw(st.sampled_from(["lead", "highest"])),
+        may_duck=draw(st.booleans()),
+        limit=draw(st.sampled_from([21, 21, 15, 30])),
+    )
+    state = new_game(
+        players,
+        dealer=draw(st.integers(0, players - 1)),
+        rules=rules,
+        seed=draw(st.integers(0, 2**64 - 1)),
+    )
+    return state, random.Random(draw(st.integers(0, 2**32)))
+
+
+def check_invariants(state: GameState) -> None:
+    rules, count = state.rules, len(state.players)
+    active = [seat for seat in range(count) if not state.eliminated[seat]]
+    played = [card for trick in (*state.tricks, state.trick) for _, card in trick]
+    penalties = [card for cards in state.penalty_cards for card in cards]
+    in_hands = [card for hand in state.hands for card in hand]
+    every = in_hands + played + penalties + list(state.stock)
+    # Cards are conserved: every card is in exactly one place.
+    assert sorted(every) == list(PACK)
+    # Phases and turns.
+    assert (state.to_play is not None) == (state.phase is Phase.PLAY)
+    assert state.to_play is None or state.to_play in active
+    assert (state.winner is not None) == (state.phase is Phase.GAME_OVER) == (len(active) == 1)
+    assert not state.eliminated[state.dealer] or state.phase is Phase.GAME_OVER
+    # Hands: every active seat was dealt deal_size cards; the stock holds the rest (C5).
+    if state.phase in (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE):
+        size = state.deal_size
+        assert size * len(active) + len(state.stock) == 52 - len(penalties)
+        for seat in range(count):
+            dealt = len(state.hand(seat)) + len(state.played[seat])
+            assert dealt == (size if seat in active else 0)
+        assert all(len(trick) == len(active) for trick in state.tricks)
+    else:
+        assert not in_hands and not played
+    # Scores (C9-C11).
+    for seat in range(count):
+        held = sum(card_value(card) for card in state.penalty_cards[seat])
+        if state.eliminated[seat]:
+            assert state.penalty_cards[seat] == () and state.scores[seat] >= rules.limit
+            assert state.half_cucumber[seat]
+        else:
+            assert state.scores[seat] == held < rules.limit
+
+
+@st.composite
+def romme_games(draw: st.DrawFn) -> tuple[RommeState, random.Random]:
+    players = draw(st.integers(2, 6))
+    rules = RommeRules(
+        jokers=draw(st.sampled_from([4, 2, 6])),
+        opening=draw(st.sampled_from([40, 30])),
+        may_return_discard=draw(st.booleans()),
+        rebuilds=draw(st.sampled_from([2, 1])),
+    )
+    state = romme_new_game(players, dealer=draw(st.integers(0, players - 1)), rules=rules,
+                           seed=draw(st.integers(0, 2**64 - 1)))
+    return state, random.Random(draw(st.integers(0, 2**32)))
+
+
+def choices(state: RommeState, rng: random.Random) -> list[RommeAction]:
+    """Legal actions, with single melds, lay-offs and exchanges weighted up so that random games use them."""
+    actions = list(romme_legal_actions(state))
+    if state.phase is RommePhase.PLAY:
+        actions += list(itertools.islice(meld_actions(state), 6)) * 4
+        actions += list(itertools.islice(lay_off_options(state), 4)) * 4
+        actions += list(itertools.islice(exchange_options(state), 2)) * 4
+    return actions

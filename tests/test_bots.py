@@ -33,7 +33,7 @@ from concombre.apps.simulate import simulate
 from concombre.games.concombre.bots import bot_named
 from concombre.games.concombre.sampling import deal_hidden, rank_bounds
 
-from .test_properties import games
+from .support import games
 
 BOTS: list[Bot[PlayerView, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=3, horizon=3)]
 

@@ -18,7 +18,6 @@ from concombre import (
     Phase,
     Play,
     PlayerView,
-    Rules,
     apply,
     card_value,
     is_legal,
@@ -29,23 +28,7 @@ from concombre import (
     why_illegal,
 )
 
-
-@st.composite
-def games(draw: st.DrawFn) -> tuple[GameState, random.Random]:
-    """A new game with random players, dealer, options and seed, and a random chooser."""
-    players = draw(st.integers(2, 7))
-    rules = Rules(
-        follow=draw(st.sampled_from(["lead", "highest"])),
-        may_duck=draw(st.booleans()),
-        limit=draw(st.sampled_from([21, 21, 15, 30])),
-    )
-    state = new_game(
-        players,
-        dealer=draw(st.integers(0, players - 1)),
-        rules=rules,
-        seed=draw(st.integers(0, 2**64 - 1)),
-    )
-    return state, random.Random(draw(st.integers(0, 2**32)))
+from .support import check_invariants, games
 
 
 def fingerprint(state: GameState) -> tuple[object, ...]:
@@ -75,40 +58,6 @@ def expected_winner(trick: tuple[tuple[int, Card], ...]) -> tuple[int, Card]:
     """C8 written out plainly: the last of the highest rank."""
     top = max(card.rank for _, card in trick)
     return [play for play in trick if play[1].rank == top][-1]
-
-
-def check_invariants(state: GameState) -> None:
-    rules, count = state.rules, len(state.players)
-    active = [seat for seat in range(count) if not state.eliminated[seat]]
-    played = [card for trick in (*state.tricks, state.trick) for _, card in trick]
-    penalties = [card for cards in state.penalty_cards for card in cards]
-    in_hands = [card for hand in state.hands for card in hand]
-    every = in_hands + played + penalties + list(state.stock)
-    # Cards are conserved: every card is in exactly one place.
-    assert sorted(every) == list(PACK)
-    # Phases and turns.
-    assert (state.to_play is not None) == (state.phase is Phase.PLAY)
-    assert state.to_play is None or state.to_play in active
-    assert (state.winner is not None) == (state.phase is Phase.GAME_OVER) == (len(active) == 1)
-    assert not state.eliminated[state.dealer] or state.phase is Phase.GAME_OVER
-    # Hands: every active seat was dealt deal_size cards; the stock holds the rest (C5).
-    if state.phase in (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE):
-        size = state.deal_size
-        assert size * len(active) + len(state.stock) == 52 - len(penalties)
-        for seat in range(count):
-            dealt = len(state.hand(seat)) + len(state.played[seat])
-            assert dealt == (size if seat in active else 0)
-        assert all(len(trick) == len(active) for trick in state.tricks)
-    else:
-        assert not in_hands and not played
-    # Scores (C9-C11).
-    for seat in range(count):
-        held = sum(card_value(card) for card in state.penalty_cards[seat])
-        if state.eliminated[seat]:
-            assert state.penalty_cards[seat] == () and state.scores[seat] >= rules.limit
-            assert state.half_cucumber[seat]
-        else:
-            assert state.scores[seat] == held < rules.limit
 
 
 def check_refusals(state: GameState) -> None:

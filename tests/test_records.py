@@ -25,8 +25,7 @@ from concombre import (
     replay_states,
 )
 
-from .support import random_game
-from .test_properties import games
+from .support import games, random_game
 
 
 @given(games())

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from concombre import IllegalActionError
 from concombre.romme import (
@@ -18,43 +16,16 @@ from concombre.romme import (
     RommeAction,
     RommeCard,
     RommePhase,
-    RommeRules,
     RommeState,
     ScoreRound,
     apply,
     deck,
-    exchange_options,
-    lay_off_options,
-    legal_actions,
     make_meld,
-    meld_actions,
     new_game,
     view,
 )
 
-
-@st.composite
-def romme_games(draw: st.DrawFn) -> tuple[RommeState, random.Random]:
-    players = draw(st.integers(2, 6))
-    rules = RommeRules(
-        jokers=draw(st.sampled_from([4, 2, 6])),
-        opening=draw(st.sampled_from([40, 30])),
-        may_return_discard=draw(st.booleans()),
-        rebuilds=draw(st.sampled_from([2, 1])),
-    )
-    state = new_game(players, dealer=draw(st.integers(0, players - 1)), rules=rules,
-                     seed=draw(st.integers(0, 2**64 - 1)))
-    return state, random.Random(draw(st.integers(0, 2**32)))
-
-
-def choices(state: RommeState, rng: random.Random) -> list[RommeAction]:
-    """Legal actions, with melds, lay-offs and exchanges offered often enough to be played."""
-    actions = list(legal_actions(state))
-    if state.phase is RommePhase.PLAY:
-        actions += list(itertools.islice(meld_actions(state), 6)) * 4
-        actions += list(itertools.islice(lay_off_options(state), 4)) * 4
-        actions += list(itertools.islice(exchange_options(state), 2)) * 4
-    return actions
+from .support import choices, romme_games
 
 
 def check(state: RommeState) -> None:

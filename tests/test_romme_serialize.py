@@ -34,7 +34,7 @@ from concombre.romme import (
     view,
 )
 
-from .test_romme_properties import choices, romme_games
+from .support import choices, romme_games
 
 KINDS: tuple[Literal["romme.action", "romme.record", "romme.state", "romme.view"], ...] = (
     "romme.action", "romme.record", "romme.state", "romme.view"

@@ -35,8 +35,7 @@ from concombre import (
     view,
 )
 
-from .support import random_game
-from .test_properties import check_invariants, games
+from .support import check_invariants, games, random_game
 
 KINDS: tuple[Literal["action", "record", "state", "view"], ...] = ("action", "record", "state", "view")
 VALIDATORS = {kind: jsonschema.Draft202012Validator(json_schema(kind)) for kind in KINDS}
