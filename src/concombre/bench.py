@@ -21,6 +21,7 @@ measured alone.
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib.metadata
 import json
@@ -35,6 +36,8 @@ from typing import Any
 
 import attrs
 
+from concombre.core.game import Game
+from concombre.games import GAMES
 from concombre.games.concombre.actions import apply, legal_actions
 from concombre.games.concombre.state import GameState, Phase
 from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
@@ -298,47 +301,80 @@ def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
 # -- the adapters -------------------------------------------------------------------------
 
 
-def _pettingzoo_steps(games: int, seed: int, overhead: float) -> float:
+def _table_size(game: Game) -> int:
+    """The players a benchmark seats: four where the game allows it."""
+    low, high = game.players
+    return max(low, min(4, high))
+
+
+def _protocol_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
+    """Mean µs of a step through the `Game` protocol (`legal_actions` + `apply`), over ``budget`` random steps."""
+    rng = random.Random(seed)
+    total, steps, number = 0.0, 0, 0
+    while steps < budget:
+        state = game.new_game(_table_size(game), seed=seed + number)
+        number += 1
+        while not game.is_over(state) and steps < budget:
+            choice = rng.random()
+            start = _clock()
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[int(choice * len(actions))])
+            total += _clock() - start - overhead
+            steps += 1
+    return total / steps / 1000
+
+
+def _pettingzoo_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
     """Mean µs of an agent step through the PettingZoo adapter: `last` (observation and mask) + `step`."""
     import numpy
 
     from concombre.integrations.pettingzoo import env
 
     rng = random.Random(seed)
-    total, steps = 0.0, 0
-    for number in range(games):
-        game = env(players=4)
-        game.reset(seed=seed + number)
-        for _agent in game.agent_iter():
+    total, steps, number = 0.0, 0, 0
+    while steps < budget:
+        table = env(game=game.name, players=_table_size(game))
+        table.reset(seed=seed + number)
+        number += 1
+        for _agent in table.agent_iter(max_iter=budget - steps + 1):
             choice = rng.random()
             start = _clock()
-            observation, _, termination, truncation, _ = game.last()
+            observation, _, termination, truncation, _ = table.last()
             if termination or truncation:
-                game.step(None)
+                table.step(None)
                 continue
             legal = numpy.flatnonzero(observation["action_mask"])
-            game.step(int(legal[int(choice * len(legal))]))
+            table.step(int(legal[int(choice * len(legal))]))
             total += _clock() - start - overhead
             steps += 1
     return total / steps / 1000
 
 
-def _openspiel_adapter_steps(games: int, seed: int, overhead: float) -> float:
-    """Mean µs of a step through the OpenSpiel adapter: `legal_actions` + `apply_action`."""
+def _openspiel_adapter_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
+    """Mean µs of a player's step through the OpenSpiel adapter: `legal_actions` + `apply_action`."""
     import pyspiel
 
-    import concombre.integrations.openspiel  # noqa: F401 - registers python_concombre
+    from concombre.integrations.openspiel import register
 
-    return _openspiel_steps(pyspiel.load_game("python_concombre", {"players": 4}), games, seed, overhead)
+    loaded = pyspiel.load_game(register(game), {"players": _table_size(game)})
+    return _openspiel_steps(loaded, 10**6, seed, overhead, budget)
 
 
-def _openspiel_romme_steps(games: int, seed: int, overhead: float) -> float:
-    """Mean µs of a player's step through the OpenSpiel Rommé adapter (choices are computed each step)."""
-    import pyspiel
-
-    import concombre.integrations.openspiel  # noqa: F401 - registers python_romme
-
-    return _openspiel_steps(pyspiel.load_game("python_romme", {"players": 2}), games, seed, overhead)
+def _adapter_jobs(scale: int, overhead: float) -> list[Job]:
+    """For every installed game: a step through the protocol, and through each adapter whose library is installed."""
+    jobs: list[Job] = []
+    steps = 150 * scale  # a budget of steps, not of games: games differ a lot in length
+    for name, game in GAMES.items():
+        jobs.append((f"protocol.{name}.step", f"{game.title} step through the Game protocol (legal_actions + apply)",
+                     "µs", functools.partial(_protocol_steps, game, steps, 12, overhead)))
+        if _installed("pettingzoo"):
+            jobs.append((f"adapter.pettingzoo.{name}.step", f"{game.title} step through PettingZoo (last + step)",
+                         "µs", functools.partial(_pettingzoo_steps, game, steps, 9, overhead)))
+        if _installed("pyspiel"):
+            jobs.append((f"adapter.openspiel.{name}.step",
+                         f"{game.title} step through OpenSpiel (legal_actions + apply_action)",
+                         "µs", functools.partial(_openspiel_adapter_steps, game, steps, 10, overhead)))
+    return jobs
 
 
 # -- the peers ------------------------------------------------------------------------
@@ -350,12 +386,13 @@ def _openspiel_game(name: str, **params: int) -> Any:
     return pyspiel.load_game(name, params)
 
 
-def _openspiel_steps(game: Any, playouts: int, seed: int, overhead: float) -> float:
+def _openspiel_steps(game: Any, playouts: int, seed: int, overhead: float, budget: int | None = None) -> float:
+    """Mean µs of a player's step (`legal_actions` + `apply_action`) over random playouts, or ``budget`` steps."""
     rng = random.Random(seed)
     total, steps = 0.0, 0
     for _ in range(playouts):
         state = game.new_initial_state()
-        while not state.is_terminal():
+        while not state.is_terminal() and (budget is None or steps < budget):
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
@@ -366,6 +403,8 @@ def _openspiel_steps(game: Any, playouts: int, seed: int, overhead: float) -> fl
             state.apply_action(actions[int(choice * len(actions))])
             total += _clock() - start - overhead
             steps += 1
+        if budget is not None and steps >= budget:
+            break
     return total / steps / 1000
 
 
@@ -460,14 +499,7 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
          lambda: _solver_times(20 * scale, 8)[1]),
     ]
     missing = []
-    if _installed("pettingzoo"):
-        jobs.append(("adapter.pettingzoo.step", "Concombre step through PettingZoo (last + step)", "µs",
-                     lambda: _pettingzoo_steps(scale, 9, overhead)))
-    if _installed("pyspiel"):
-        jobs.append(("adapter.openspiel.step", "Concombre step through OpenSpiel (legal_actions + apply_action)",
-                     "µs", lambda: _openspiel_adapter_steps(scale, 10, overhead)))
-        jobs.append(("adapter.openspiel.romme.step", "Rommé step through OpenSpiel (legal_actions + apply_action)",
-                     "µs", lambda: _openspiel_romme_steps(1, 11, overhead)))
+    jobs += _adapter_jobs(scale, overhead)
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
@@ -514,7 +546,7 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> R
     # garbage collector is told so: otherwise every full collection walks them, and the engines that
     # allocate Python objects as they play would pay for libraries they do not use.
     for _key, _label, _unit, measure in jobs:
-        if _key.startswith("adapter."):
+        if _key.startswith(("adapter.", "protocol.")):
             measure()  # imports what the adapter needs
     gc.collect()
     gc.freeze()
@@ -554,13 +586,12 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     if "rlcard.gin_rummy.step" in keys:
         third = report.figure("romme.turn") / report.figure("rlcard.gin_rummy.step")
         add("6. Rommé turn / RLCard gin rummy step", third, "<= 0.333", third <= 1 / 3)
-    for key, name, bare in (
-        ("adapter.pettingzoo.step", "PettingZoo", "concombre.step"),
-        ("adapter.openspiel.step", "OpenSpiel", "concombre.step"),
-        ("adapter.openspiel.romme.step", "OpenSpiel Rommé", "romme.turn"),
-    ):
-        if key in keys:
-            add(f"{name} adapter step / bare step", report.figure(key) / report.figure(bare), "(overhead)", True)
+    for key in sorted(keys):
+        parts = key.split(".")
+        if parts[0] == "adapter":
+            framework, game, protocol = parts[1], parts[2], f"protocol.{parts[2]}.step"
+            add(f"{game} through {framework} / through the Game protocol",
+                report.figure(key) / report.figure(protocol), "(overhead)", True)
     solver = report.figure("romme.solver")
     add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)
     return tuple(ratios)
