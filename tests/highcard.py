@@ -27,6 +27,7 @@ from concombre.core.errors import FormatError, IllegalActionError, InvalidArgume
 from concombre.core.game import Codec, Encoding, Game, Story
 from concombre.core.seats import left_of, shuffled_order
 
+# --8<-- [start:values]
 CARDS = tuple(Card.parse(text) for text in ("2C", "2D", "3C", "3D", "4C", "4D"))
 _INDEX = {card: index for index, card in enumerate(CARDS)}
 
@@ -92,8 +93,10 @@ class Play:
 
 
 Action = Union[Deal, Play]
+# --8<-- [end:values]
 
 
+# --8<-- [start:transitions]
 def new_game(
     players: int | Sequence[str], *, dealer: int = 0, rules: Rules = Rules(), seed: int | None = None
 ) -> State:
@@ -138,6 +141,7 @@ def apply(state: State, action: Action) -> State:
         first = left_of(state.dealer, 2, (0, 1))
         dealt = {first: tuple(sorted(order[0:4:2])), 1 - first: tuple(sorted(order[1:4:2]))}
         return attrs.evolve(state, phase=Phase.PLAY, to_play=first, hands=(dealt[0], dealt[1]))
+# --8<-- [end:transitions]
     if not isinstance(action, Play):
         raise InvalidArgumentError(f"Expected a High Card action (Deal or Play), not {action!r}.")
     seat = state.to_play
@@ -163,6 +167,7 @@ def apply(state: State, action: Action) -> State:
                         dealer=left_of(state.dealer, 2, (0, 1)), round_number=state.round_number + 1)
 
 
+# --8<-- [start:view]
 def view(state: State, seat: int) -> View:
     require_seat(seat, 2, "seat")
     return View(seat, state.players, state.rules, state.phase, state.to_play, state.round_number, state.hands[seat],
@@ -183,6 +188,7 @@ def parse_action(line: str) -> Action:
         except InvalidArgumentError as err:
             raise FormatError(err.reason) from None
     raise FormatError(f"expected deal or play CARD, not {line.strip()!r}")
+# --8<-- [end:view]
 
 
 def check_state(state: State) -> State:
@@ -273,6 +279,7 @@ def encoding() -> Encoding:
     return Encoding(15, 0.0, encode, text, 6, slots, 6, lambda seen: (_INDEX[card] for card in seen.hand))
 
 
+# --8<-- [start:game]
 GAME = Game(
     name="highcard",
     title="High Card",
@@ -315,3 +322,4 @@ GAME = Game(
     chance=None,
     encoding=encoding,
 )
+# --8<-- [end:game]

@@ -25,6 +25,7 @@ from concombre import (
     resolve_trick,
     score_round,
 )
+from concombre import deck_for as library_deck_for
 from concombre.romme import (
     RommeAction,
     RommePhase,
@@ -40,28 +41,9 @@ from concombre.romme import new_game as romme_new_game
 
 def deck_for(state: GameState, hands: dict[int, list[Card]]) -> list[Card]:
     """A deck whose deal gives each listed seat exactly the listed cards (C5 dealing order)."""
-    order: list[Card | None] = [None] * len(state.stock)
-    seats = _dealing_order(state)
-    size = state.deal_size
     for seat, cards in hands.items():
-        assert len(cards) == size, f"seat {seat} needs {size} cards"
-        position = seats.index(seat)
-        for round_index, card in enumerate(cards):
-            order[round_index * len(seats) + position] = card
-    rest = iter(card for card in state.stock if card not in {c for cs in hands.values() for c in cs})
-    return [card if card is not None else next(rest) for card in order]
-
-
-def _dealing_order(state: GameState) -> list[int]:
-    active = state.active_seats
-    count = len(state.players)
-    seats: list[int] = []
-    seat = state.dealer
-    while len(seats) < len(active):
-        seat = (seat + 1) % count
-        if seat in active:
-            seats.append(seat)
-    return seats
+        assert len(cards) == state.deal_size, f"seat {seat} needs {state.deal_size} cards"
+    return list(library_deck_for(state, hands))
 
 
 def lowest(state: GameState) -> Card:

@@ -163,6 +163,21 @@ def test_simulate_refuses_bad_arguments():
     assert "played by 2 to 7 players, not 1. [C1]" in run("simulate", "--bots", "thumb").stderr
 
 
+@pytest.mark.parametrize("command", ["demo", "play", "simulate"])
+def test_every_command_refuses_another_games_options(command):
+    done = run(command, "--game", "romme", "--follow", "highest")
+    assert done.returncode == 2 and "--follow is not an option of German Rommé" in done.stderr
+    done = run(command, "--jokers", "6")
+    assert done.returncode == 2 and "--jokers is not an option of Concombre" in done.stderr
+
+
+def test_simulate_checks_rommes_player_count_with_its_ruling():
+    done = run("simulate", "--game", "romme", "--bots", "solver,random,random,random,random,random,random")
+    assert done.returncode == 2 and "German Rommé is played by 2 to 6 players, not 7. [R1]" in done.stderr
+    done = run("simulate", "--game", "romme", "--jokers", "6", "--games", "2", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["games"] == 2
+
+
 def test_replay_refuses_a_bad_file(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("concombre record 1\nplayers: [\"A\", \"B\"]\nseed: 1\ndealer: 0\ndeal\nplay QQ\n")

@@ -28,6 +28,7 @@ from concombre.romme import (
     draw_discard,
     draw_stock,
     legal_actions,
+    make_meld,
     meld_cards,
     new_game,
     score_round,
@@ -228,6 +229,27 @@ def test_r8_only_new_melds_count_toward_the_opening():
 def test_r8_option_opening():
     state = draw_stock(dealt({1: "KH1 KS1 KD1"}, rules=RommeRules(opening=30)))
     assert meld_cards(state, [cards_of("KH1 KS1 KD1")]).opened[1]
+
+
+@pytest.mark.parametrize("opening", [30, 40, 50, 60])
+def test_r8_refusals_name_the_opening_the_rules_ask_for(opening):
+    state = draw_stock(dealt({1: "QH1 QS1 QD1 5C1"}, rules=RommeRules(opening=opening)))
+    with pytest.raises(IllegalActionError, match=f"only once you have made your opening \\({opening} or more\\)"):
+        apply(state, LayOff(card("5C1"), 0, None))
+    if opening > 30:
+        with pytest.raises(IllegalActionError, match=f"worth {opening} or more; these melds are worth 30"):
+            meld_cards(state, [cards_of("QH1 QS1 QD1")])
+
+
+def test_r8_legal_actions_offer_every_opening_and_nothing_before_it():
+    state = draw_stock(dealt({1: "KH1 KS1 KD1 AC1 2C1 3C1 4C1 QH1 QS1"}))
+    actions = legal_actions(state)
+    openings = [action for action in actions if isinstance(action, MeldCards)]
+    assert all(sum(make_meld(list(meld), 1).value for meld in action.melds) >= 40 for action in openings)
+    assert MeldCards([cards_of("KD1 KH1 KS1"), cards_of("AC1 2C1 3C1 4C1")]) in openings
+    assert not any(isinstance(action, (LayOff, ExchangeJoker)) for action in actions)
+    kinds = [type(action).__name__ for action in actions]
+    assert kinds == sorted(kinds, key=["MeldCards", "LayOff", "ExchangeJoker", "Discard"].index)
 
 
 # -- R9 lay off, R10 exchange ---------------------------------------------------------------------

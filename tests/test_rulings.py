@@ -164,6 +164,19 @@ def test_c5_dealing_is_one_at_a_time_from_left_of_the_dealer():
     assert texts(state.hand(1)) == "2H 3D 4C 4S 5H 6D 7C"
 
 
+def test_c5_deck_for_deals_the_asked_cards_and_refuses_what_cannot_be_dealt():
+    from concombre import deck_for as library_deck_for
+
+    game = new_game(3, seed=2, dealer=2)
+    state = deal(game, library_deck_for(game, {1: cards("AS KS"), 0: cards("2C")}))
+    assert set(cards("AS KS")) <= set(state.hand(1)) and Card.parse("2C") in state.hand(0)
+    for hands, ruling in (({0: cards("AS"), 1: cards("AS")}, "C4"), ({0: cards("2C 3C 4C 5C 6C 7C 8C 9C")}, "C5"),
+                          ({5: cards("AS")}, "C5")):
+        with pytest.raises(InvalidArgumentError) as caught:
+            library_deck_for(game, hands)
+        assert caught.value.ruling == ruling
+
+
 def test_c5_later_rounds_deal_the_value_of_the_last_penalty_card():
     state = rig_round(new_game(3, seed=1), loser=2, card="9S")
     assert state.deal_size == 9

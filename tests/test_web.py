@@ -89,6 +89,12 @@ def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
         assert f"Ann: discard {discard}" in after["log"]
 
 
+def test_the_games_come_from_the_registry():
+    games = TestClient(create_app()).get("/api/games").json()
+    assert {"name": "romme", "title": "German Rommé", "players": [2, 6]} in games
+    assert [game["name"] for game in games][:2] == ["concombre", "romme"]
+
+
 def test_bad_table_requests_are_refused():
     client = TestClient(create_app())
     for body in ({"game": "chess", "players": 2}, {"game": "romme", "players": 9}, {"players": 3}):

@@ -39,7 +39,15 @@ from concombre.games.concombre.actions import (
 from concombre.games.concombre.bots import MonteCarloBot, RandomBot, ThumbBot
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, trick_winner
-from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
+from concombre.games.concombre.transitions import (
+    deal,
+    deck_for,
+    legal_plays,
+    new_game,
+    play,
+    resolve_trick,
+    score_round,
+)
 from concombre.games.concombre.views import PlayerView, view
 
 if TYPE_CHECKING:
@@ -104,6 +112,7 @@ __all__ = [
     "apply",
     "card_value",
     "deal",
+    "deck_for",
     "find_game",
     "from_dict",
     "from_json",

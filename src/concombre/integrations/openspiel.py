@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -53,8 +54,18 @@ Examples:
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-_Link = tuple[Any, "_Link | None"]
-"""A persistent list, newest first: (item, the rest)."""
+@attrs.frozen
+class _Link:
+    """One link of a persistent list, newest first; clones share it, and copying it copies nothing."""
+
+    item: Any
+    rest: _Link | None
+
+    def __copy__(self) -> _Link:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Link:
+        return self
 
 
 def _defaults(game: Game) -> dict[str, Any]:
@@ -164,8 +175,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         # Both grow by one link a step, shared with every clone, and are read only for information states:
         # the players' actions, all public, newest first; and the states since the round began.
         self._log: _Link | None = None
-        self._round_states: _Link | None = (self.engine, None)
-        self._slots: tuple[Any, dict[int, Any]] = (None, {})
+        self._round_states: _Link | None = _Link(self.engine, None)
+        self._slots: tuple[Any, Mapping[int, Any]] = (None, {})
         self._mover: tuple[Any, Any, int] = (None, None, _CHANCE)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielState:
@@ -192,10 +203,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         seat = game.to_play(self.engine)
         return _CHANCE if self.waiting is not None or seat is None else int(seat)
 
-    def _offered(self) -> dict[int, Any]:
+    def _offered(self) -> Mapping[int, Any]:
         engine, slots = self._slots
         if engine is not self.engine:
-            slots = dict(self.encoding.slots(self.engine))
+            slots = self.encoding.slots(self.engine)
             self._slots = (self.engine, slots)
         return slots
 
@@ -215,7 +226,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         game = self.game
         if not self.seeded:
             self.engine = game.new_game(self.players, rules=self.rules, seed=action)
-            self._round_states = (self.engine, None)
+            self._round_states = _Link(self.engine, None)
             self.seeded = True
             self._settle()
             return
@@ -228,7 +239,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 self._settle()
             return
         chosen = self._offered()[action]
-        self._log = ((game.to_play(self.engine), chosen), self._log)
+        self._log = _Link((game.to_play(self.engine), chosen), self._log)
         if game.chance is not None and game.chance.draws(self.engine, chosen) > 0:
             self.waiting = chosen
             return
@@ -246,7 +257,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """Move to ``engine``, keeping the states of the round so far."""
         same_round = getattr(engine, "round_number", 0) == getattr(self.engine, "round_number", 0)
         self.engine = engine
-        self._round_states = (engine, self._round_states if same_round else None)
+        self._round_states = _Link(engine, self._round_states if same_round else None)
 
     def history(self, player: int) -> list[str]:
         """Every action ``player`` saw taken, oldest first: the players' actions, which are all public.
@@ -258,7 +269,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """
         told, link = [], self._log
         while link is not None:
-            (seat, action), link = link
+            (seat, action), link = link.item, link.rest
             told.append(f"{seat}:{self.game.action_text(action)}")
         return told[::-1]
 
@@ -273,7 +284,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         cards: set[int] = set()
         link = self._round_states
         while link is not None:
-            engine, link = link
+            engine, link = link.item, link.rest
             cards.update(self.encoding.hand(self.game.view(engine, player)))
         return frozenset(cards)
 

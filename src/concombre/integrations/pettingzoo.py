@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -82,7 +83,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in self.possible_agents
         }
-        self._slots: tuple[Any, dict[int, Any]] = (None, {})
+        self._slots: tuple[Any, Mapping[int, Any]] = (None, {})
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -104,11 +105,11 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._settle()
 
-    def _offered(self) -> dict[int, Any]:
+    def _offered(self) -> Mapping[int, Any]:
         """The slots of the state as it stands, computed once per state."""
         state, slots = self._slots
         if state is not self.state:
-            slots = dict(self.encoding.slots(self.state))
+            slots = self.encoding.slots(self.state)
             self._slots = (self.state, slots)
         return slots
 

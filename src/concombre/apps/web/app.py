@@ -3,7 +3,8 @@
 Routes:
 
 - ``GET /``: the page; ``GET /static/...``: its script and style.
-- ``POST /api/tables`` with ``{"game": "concombre" | "romme", "players": n, "name": ...}``:
+- ``GET /api/games``: the installed games, each with its ``name``, ``title`` and ``players`` (fewest, most).
+- ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ...}``:
   a new table; the answer holds its ``table`` id and the ``token`` of seat 0.
 - ``WebSocket /ws/{table}?token=...``: the seat's messages; the client sends
   ``{"action": <action document>}`` and receives its view after every change,
@@ -27,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.tables import Table, new_table
 from concombre.core.errors import ConcombreError
+from concombre.games import GAMES
 
 __all__ = ["create_app"]
 
@@ -50,6 +52,10 @@ def create_app() -> Starlette:
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse([{"name": name, "title": game.title, "players": list(game.players)}
+                             for name, game in GAMES.items()])
 
     async def create(request: Request) -> Response:
         try:
@@ -105,6 +111,7 @@ def create_app() -> Starlette:
 
     return Starlette(routes=[
         Route("/", page),
+        Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         WebSocketRoute("/ws/{table}", play),

@@ -61,6 +61,7 @@ class Table:
         return {
             "type": "view",
             "game": game.name,
+            "title": game.title,
             "view": to_dict(game.view(self.state, seat)),
             "you": seat,
             "log": self.log[-30:],

@@ -9,7 +9,7 @@ refused without raising, for `concombre.why_illegal`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from concombre.core.cards import (
     FULL_MASK,
@@ -27,6 +27,7 @@ from concombre.games.concombre.state import GameState, Match, Phase, RoundResult
 
 __all__ = [
     "deal",
+    "deck_for",
     "legal_plays",
     "new_game",
     "play",
@@ -173,6 +174,42 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
         for card in order[offset:dealt:len(seats)]:
             hands |= bits[card]
     return GameState(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
+
+
+def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Card, ...]:
+    """A deck order that deals these cards to these seats (C5), for tests, tutorials and puzzles.
+
+    Each listed seat gets its cards first, then cards from the rest of the
+    round's pack in pack order, up to `GameState.deal_size`. Pass the result
+    to `deal`.
+
+    Raises:
+        InvalidArgumentError: A seat that is not dealt in, a card twice or not
+            in the round's pack (C4), or more cards than a hand holds (C5).
+
+    Examples:
+        >>> from concombre import Card, deal, deck_for, new_game
+        >>> game = new_game(["Ann", "Bob"], seed=1)
+        >>> state = deal(game, deck_for(game, {1: [Card.parse("AS"), Card.parse("KH")]}))
+        >>> [str(card) for card in state.hand(1)][-2:]
+        ['KH', 'AS']
+    """
+    match = state.match
+    seats = _seats_from(match, match.first_left_of(match.dealer))
+    wanted = [index_of(card) for cards in hands.values() for card in cards]
+    if not set(hands) <= set(seats):
+        raise InvalidArgumentError(f"Only the seats dealt in, {list(seats)}, can be given cards.", "C5", "hands")
+    if len(set(wanted)) < len(wanted) or any(not match.pack_mask >> index & 1 for index in wanted):
+        raise InvalidArgumentError("Each card may be asked once, from the round's pack.", "C4", "hands")
+    if any(len(cards) > match.deal_size for cards in hands.values()):
+        raise InvalidArgumentError(f"A hand holds {match.deal_size} cards this round.", "C5", "hands")
+    taken = set(wanted)
+    spare = iter(index for index in range(52) if match.pack_mask >> index & 1 and index not in taken)
+    full = {seat: [index_of(card) for card in hands.get(seat, ())] for seat in seats}
+    for seat in seats:
+        full[seat] += [next(spare) for _ in range(match.deal_size - len(full[seat]))]
+    order = [full[seat][position] for position in range(match.deal_size) for seat in seats]
+    return tuple(card_at(index) for index in (*order, *spare))
 
 
 def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:

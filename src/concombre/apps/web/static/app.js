@@ -31,11 +31,12 @@ function send(action) {
 function renderScores(message) {
   const view = message.view;
   const rows = view.players.map((name, seat) => {
-    const flags = message.game === "romme"
-      ? (view.opened[seat] ? "opened" : "")
-      : (view.eliminated[seat] ? "eliminated" : view.half_cucumber[seat] ? "half cucumber" : "");
-    const penalty = message.game === "romme" ? `${view.hand_sizes[seat]} cards`
-      : (view.penalty_cards[seat].map(cardLabel).join(" ") || "");
+    // What a game's view shows decides the columns, so that any game's scores can be drawn.
+    const flags = view.opened ? (view.opened[seat] ? "opened" : "")
+      : view.eliminated ? (view.eliminated[seat] ? "eliminated" : view.half_cucumber[seat] ? "half cucumber" : "")
+      : "";
+    const penalty = view.penalty_cards ? (view.penalty_cards[seat].map(cardLabel).join(" ") || "")
+      : view.hand_sizes ? `${view.hand_sizes[seat]} cards` : "";
     const cls = view.to_play === seat ? ' class="turn"' : "";
     return `<tr${cls}><td>${name}${seat === message.you ? " (you)" : ""}</td><td>${view.scores[seat]}</td>` +
            `<td>${penalty}</td><td>${flags}</td></tr>`;
@@ -60,6 +61,20 @@ function renderConcombre(message) {
     () => send({ format: "concombre.action/1", type: "play", card }),
   )));
   $("controls").replaceChildren();
+}
+
+// Any other game: its hand, if its view has one, and the actions the server offers, as buttons.
+function renderChoices(message) {
+  const view = message.view;
+  $("board").innerHTML = `<p>Round ${view.round_number ?? ""}</p>`;
+  $("hand").replaceChildren(...(view.hand || []).map((card) => cardButton(card, "Choose below.", null)));
+  $("controls").replaceChildren(...message.choices.map((choice) => {
+    const button = document.createElement("button");
+    button.className = "choice";
+    button.textContent = choice.text;
+    button.addEventListener("click", () => send(choice.action));
+    return button;
+  }));
 }
 
 function renderRomme(message) {
@@ -98,15 +113,17 @@ function renderRomme(message) {
   $("controls").replaceChildren(...controls);
 }
 
+const RENDERERS = { concombre: renderConcombre, romme: renderRomme };
+
 function render(message) {
   current = message;
   $("setup").hidden = true;
   $("table").hidden = false;
   const view = message.view;
   const turn = view.to_play === message.you ? "your turn" : view.phase;
-  $("status").textContent = `${message.game === "romme" ? "German Rommé" : "Concombre"}: ${turn}`;
+  $("status").textContent = `${message.title}: ${turn}`;
   renderScores(message);
-  if (message.game === "romme") renderRomme(message); else renderConcombre(message);
+  (RENDERERS[message.game] || renderChoices)(message);
   $("log").replaceChildren(...message.log.map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
@@ -149,7 +166,24 @@ $("leave").addEventListener("click", () => {
   location.reload();
 });
 
-$("game").addEventListener("change", () => { $("players").max = $("game").value === "romme" ? 6 : 7; });
+// The games the server knows, from its registry: the menu and each game's player count.
+let GAMES = [];
+fetch("/api/games").then((answer) => answer.json()).then((games) => {
+  GAMES = games;
+  const chosen = $("game").value;
+  $("game").replaceChildren(...games.map((game) => new Option(game.title, game.name)));
+  if (games.some((game) => game.name === chosen)) $("game").value = chosen;
+  limitPlayers();
+});
+
+function limitPlayers() {
+  const game = GAMES.find((item) => item.name === $("game").value);
+  if (!game) return;
+  [$("players").min, $("players").max] = game.players;
+  $("players").value = Math.min(Math.max(Number($("players").value), game.players[0]), game.players[1]);
+}
+
+$("game").addEventListener("change", limitPlayers);
 
 const saved = localStorage.getItem("concombre-table");
 if (saved) {
