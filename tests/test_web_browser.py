@@ -67,11 +67,10 @@ def test_a_whole_game_of_concombre_by_clicking(page: Any) -> None:
         if greyed.count():
             saw_reason = saw_reason or bool(greyed.first.get_attribute("title"))
         card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
+        seen = page.evaluate("document.body.dataset.messages")
         page.click(f"#hand button.card[data-card='{card}']")
-        page.wait_for_function(
-            "card => !document.querySelector(`#hand [data-card='${card}']`) || !document.getElementById('over').hidden",
-            arg=card,
-        )
+        # The next message, not the card leaving the hand: a new round may deal the same card again.
+        page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
     assert "wins" in page.locator("#over").inner_text()
     assert saw_reason  # illegal cards were greyed out with the engine's reason on hover
     record = page.request.get(urljoin(page.url, page.locator("#record").get_attribute("href")))

@@ -117,6 +117,7 @@ const RENDERERS = { concombre: renderConcombre, romme: renderRomme };
 
 function render(message) {
   current = message;
+  document.body.dataset.messages = String(Number(document.body.dataset.messages || 0) + 1);  // for tests to wait on
   $("setup").hidden = true;
   $("table").hidden = false;
   const view = message.view;
