@@ -590,7 +590,7 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
         parts = key.split(".")
         if parts[0] == "adapter":
             framework, game, protocol = parts[1], parts[2], f"protocol.{parts[2]}.step"
-            add(f"{game} through {framework} / through the Game protocol",
+            add(f"{framework} {game} step / protocol step",
                 report.figure(key) / report.figure(protocol), "(overhead)", True)
     solver = report.figure("romme.solver")
     add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)

@@ -122,6 +122,9 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
 
 def _left_of(state: State, seat: int) -> int:
     """The first contender to the left of ``seat`` (R4)."""
+    following = (seat + 1) % len(state.players)
+    if following in state.contenders:  # the usual case, on every discard: no call
+        return following
     return left_of(seat, len(state.players), state.contenders)
 
 
