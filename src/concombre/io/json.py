@@ -31,7 +31,7 @@ from cattrs.v import transform_error
 
 from concombre.core.cards import Card
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import Game, game_of
+from concombre.core.game import Game, registered
 from concombre.core.records import Record
 from concombre.games import GAMES
 
@@ -249,8 +249,9 @@ def _make_converter(games: tuple[Game, ...]) -> cattrs.Converter:
             converter.register_structure_hook(kind, _object_hook(kind, converter))
         for kind, write in codec.unstructure.items():
             converter.register_unstructure_hook(kind, write)
+        write_action = _action_writer(game, converter)
         for action in codec.action_names.values():
-            converter.register_unstructure_hook(action, _unstructure_action)
+            converter.register_unstructure_hook(action, write_action)
     converter.register_unstructure_hook_factory(
         _is_tuple, lambda _: lambda items: [converter.unstructure(item) for item in items]
     )
@@ -261,23 +262,27 @@ _CACHE: list[_Documents] = []
 
 
 def _documents() -> _Documents:
-    """The formats of every game registered now (built again when a game is added)."""
-    games = tuple(GAMES.values())
+    """The formats of every game registered now (built again when a game is added or removed)."""
+    games = tuple(registered().values())
     if not _CACHE or _CACHE[0].games != games:
-        _CACHE[:] = [_build(games)]
+        len(GAMES)  # the first time: load every installed game, which registers itself
+        _CACHE[:] = [_build(tuple(registered().values()))]
     return _CACHE[0]
 
 
-def _unstructure_action(action: Any) -> dict[str, Any]:
-    codec = game_of(action).codec
-    name = next(name for name, kind in codec.action_names.items() if kind is type(action))
-    converter = _documents().converter
-    body: dict[str, Any] = {"type": name}
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        if value is not None or field.name not in codec.optional:
-            body[field.name] = converter.unstructure(value)
-    return body
+def _action_writer(game: Game, converter: cattrs.Converter) -> Callable[[Any], dict[str, Any]]:
+    codec = game.codec
+    names = {kind: name for name, kind in codec.action_names.items()}
+
+    def unstructure(action: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": names[type(action)]}
+        for field in attrs.fields(type(action)):
+            value = getattr(action, field.name)
+            if value is not None or field.name not in codec.optional:
+                body[field.name] = converter.unstructure(value)
+        return body
+
+    return unstructure
 
 
 class _Formats(Mapping[str, type]):
