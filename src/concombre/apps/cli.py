@@ -36,19 +36,41 @@ def _rule_fields() -> dict[str, tuple[attrs.Attribute[Any], list[Game]]]:
     return fields
 
 
+def _field_help(rules: type) -> dict[str, str]:
+    """The first sentence of each field's entry under ``Attributes:`` in the rules class's docstring."""
+    found: dict[str, str] = {}
+    lines = (rules.__doc__ or "").splitlines()
+    inside, name = False, ""
+    for line in lines:
+        stripped = line.strip()
+        if stripped == "Attributes:":
+            inside = True
+            continue
+        if inside and stripped.endswith(":") and " " not in stripped:
+            break  # the next section
+        if inside and stripped:
+            key, colon, text = stripped.partition(": ")
+            if colon and key.isidentifier():
+                name, found[key] = key, text
+            elif name:
+                found[name] += " " + stripped
+    return {key: text.split(". ")[0].rstrip(".") for key, text in found.items()}
+
+
 def _rules_options(parser: argparse.ArgumentParser) -> None:
     """One option per rules field of any installed game; each is refused for a game without it."""
     group = parser.add_argument_group("rules options (each game has its own; the defaults are the rulings)")
     for name, (field, games) in _rule_fields().items():
         flag = "--" + name.replace("_", "-")
         owners = ", ".join(game.title for game in games)
+        described = next((text for game in games if (text := _field_help(game.Rules).get(name))), name)
+        text = f"{owners}: {described[:1].lower()}{described[1:]} (default {field.default})".replace("%", "%%")
         if field.type is bool:
-            group.add_argument(flag, dest=f"rule_{name}", action="store_const", const=True, default=None,
-                               help=f"{owners}: turn on {name} (default {field.default})")
+            group.add_argument(flag, dest=f"rule_{name}", action="store_const", const=True, default=None, help=text)
             continue
         choices = typing.get_args(field.type) if typing.get_origin(field.type) is typing.Literal else None
         group.add_argument(flag, dest=f"rule_{name}", default=None, choices=choices, metavar=None if choices else "N",
-                           help=f"{owners}: {name} (default {field.default})")
+                           help=text)
 
 
 def _rules(args: argparse.Namespace, game: Game) -> Any:
@@ -116,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and report their strength",
         description="Play seeded games between bots, rotating seats, and report wins, first "
-        "eliminations and penalty per round with 95%% confidence intervals.",
+        "eliminations and points per round with 95% confidence intervals.",
     )
     simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     _game_option(simulate)
