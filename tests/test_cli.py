@@ -218,3 +218,12 @@ def test_play_romme_refuses_bad_steps_with_the_reason():
 def test_play_romme_refuses_seven_players():
     done = run_with_input(["play", "--game", "romme", "--players", "7"], "")
     assert done.returncode == 2 and "2 to 6 players" in done.stderr
+
+
+def test_version_is_the_installed_distributions(capsys):
+    import importlib.metadata
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"concombre {importlib.metadata.version('concombre')}"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
-from concombre import deal, new_game, view
-from concombre.games.concombre.encoding import OBSERVATION_SIZE, action_mask, encode_view
+np = pytest.importorskip("numpy", reason="the adapters' tests need an adapter extra (pettingzoo or openspiel)")
+
+from concombre import deal, new_game, view  # noqa: E402 - after the skip, as the encodings need numpy
+from concombre.games.concombre.encoding import OBSERVATION_SIZE, action_mask, encode_view  # noqa: E402
 
 
 def test_the_encoding_holds_only_the_seats_own_cards():

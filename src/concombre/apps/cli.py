@@ -8,6 +8,7 @@ Nothing here is imported by ``import concombre``.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import sys
 import typing
@@ -91,6 +92,13 @@ def _rules(args: argparse.Namespace, game: Game) -> Any:
         raise InvalidArgumentError(err.reason, err.ruling) from None
 
 
+def _version() -> str:
+    try:
+        return importlib.metadata.version(__name__.partition(".")[0])  # the distribution is named as the package
+    except importlib.metadata.PackageNotFoundError:  # run from a tree that was never installed
+        return "(not installed)"
+
+
 def _game_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
                         help=f"the game: {', '.join(f'{name} ({game.title})' for name, game in GAMES.items())}; "
@@ -107,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="concombre",
         description="The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench.",
     )
+    parser.add_argument("--version", action="version", version=f"concombre {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
         "demo",

@@ -34,8 +34,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # the extra is not installed: say which one
+    raise ImportError(
+        f"concombre.integrations.openspiel needs the openspiel extra: pip install 'concombre[openspiel]' ({missing})"
+    ) from missing
 
 from concombre.core.game import Game
 from concombre.games import GAMES

@@ -27,10 +27,15 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:  # the extra is not installed: say which one
+    raise ImportError(
+        f"concombre.integrations.pettingzoo needs the pettingzoo extra: pip install 'concombre[pettingzoo]' ({missing})"
+    ) from missing
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.games import DEFAULT_GAME, find_game
