@@ -194,7 +194,7 @@ def index_of(card: Card) -> int:
     """The index in `PACK` of a card; a non-card raises `InvalidArgumentError`."""
     if isinstance(card, Card):
         return card._index
-    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.")
+    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.", field="card")
 
 
 def mask_of(cards: Iterable[Card]) -> int:

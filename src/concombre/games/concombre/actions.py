@@ -14,7 +14,7 @@ import attrs
 
 from concombre.core.cards import PACK, Card
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.state import GameState, Phase, require_state
 from concombre.games.concombre.transitions import (
     deal,
     deal_refusal,
@@ -168,6 +168,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         >>> legal_actions(new_game(2, seed=1))
         (Deal(deck=None),)
     """
+    if type(state) is not GameState:  # inline: no call on the hot path
+        require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         return tuple([_PLAYS[card._index] for card in legal_plays(state)])

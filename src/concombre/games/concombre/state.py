@@ -20,10 +20,11 @@ from typing import Union
 import attrs
 
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
+from concombre.core.errors import InvalidArgumentError
 from concombre.core.seats import left_of
 from concombre.games.concombre.rules import Rules, card_value
 
-__all__ = ["GameState", "Match", "Phase", "RoundResult", "trick_winner"]
+__all__ = ["GameState", "Match", "Phase", "RoundResult", "require_state", "trick_winner"]
 
 
 class Phase(enum.Enum):
@@ -199,6 +200,12 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
         >>> trick_winner(trick)
         2
     """
+    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence) or not trick:
+        raise InvalidArgumentError(
+            f"A trick is a non-empty sequence of (seat, card) plays, not {trick!r}.", "C8", "trick"
+        )
+    if not all(isinstance(play, tuple) and len(play) == 2 and isinstance(play[1], Card) for play in trick):
+        raise InvalidArgumentError("Each play of a trick is a (seat, Card) pair.", "C8", "trick")
     best_seat, best = trick[0]
     for seat, card in trick[1:]:
         if card.rank >= best.rank:
@@ -426,3 +433,23 @@ class GameState:
             parts.append(f"winner={self.winner}")
         return f"<GameState {' '.join(parts)}>"
 
+
+def require_state(state: object) -> GameState:
+    """``state`` if it is a Concombre `GameState`, else an `InvalidArgumentError` naming the ``state`` argument.
+
+    Every public function that takes a state checks it, so that a wrong value (None, a dict, a view, a state of
+    another game) is refused with this error rather than a bare `AttributeError` or a silent wrong answer.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError, new_game, view
+        >>> try:
+        ...     require_state(view(new_game(2, seed=1), 0))
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        state - Expected a Concombre GameState (as new_game returns it), not PlayerView.
+    """
+    if type(state) is not GameState:
+        raise InvalidArgumentError(
+            f"Expected a Concombre GameState (as new_game returns it), not {type(state).__name__}.", field="state"
+        )
+    return state

@@ -23,7 +23,15 @@ from concombre.core.cards import (
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.seats import shuffled_order
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
-from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, _next_seats, _winner_of
+from concombre.games.concombre.state import (
+    GameState,
+    Match,
+    Phase,
+    RoundResult,
+    _next_seats,
+    _winner_of,
+    require_state,
+)
 
 __all__ = [
     "deal",
@@ -113,23 +121,24 @@ def new_game(
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         count = players
-        names = tuple(f"Player {seat + 1}" for seat in range(max(count, 0)))
     elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(players)
-        count = len(names)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.")
-        if len(set(names)) != count:
-            raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.")
+        count = len(players)
     else:
         raise InvalidArgumentError(
-            f"players must be a number of players or a sequence of names, not {players!r}."
+            f"players must be a number of players or a sequence of names, not {players!r}.", field="players"
         )
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:  # before any name is made: a billion players costs nothing
         raise InvalidArgumentError(
-            f"Concombre is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "C1"
+            f"Concombre is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "C1", "players"
         )
+    if isinstance(players, int):
+        return tuple(f"Player {seat + 1}" for seat in range(count))
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.", field="players")
+    if len(set(names)) != count:
+        raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.", field="players")
     return names
 
 
@@ -194,7 +203,9 @@ def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Car
         >>> [str(card) for card in state.hand(1)][-2:]
         ['KH', 'AS']
     """
-    match = state.match
+    match = require_state(state).match
+    if not isinstance(hands, Mapping):
+        raise InvalidArgumentError(f"hands must map seats to cards, not {hands!r}.", field="hands")
     seats = _seats_from(match, match.first_left_of(match.dealer))
     wanted = [index_of(card) for cards in hands.values() for card in cards]
     if not set(hands) <= set(seats):
@@ -214,6 +225,7 @@ def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Car
 
 def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
     """Why `deal` would refuse, or None if it would deal."""
+    require_state(state)
     if state.phase is not Phase.DEAL:
         return IllegalActionError(f"The cards cannot be dealt now: {_WAITING_FOR[state.phase]}.", "C14")
     if deck is None:
@@ -277,6 +289,8 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         >>> [str(card) for card in legal_plays(state)]   # seat 0 must match or beat it
         ['3D', '3S', '4D', '4S', '5D']
     """
+    if type(state) is not GameState:  # inline: no call on the hot path
+        require_state(state)
     return cards_in_mask(state._round[4])
 
 
@@ -320,11 +334,14 @@ def play(state: GameState, card: Card) -> GameState:
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
     """
+    if type(card) is not Card:
+        index_of(card)  # not a card (a Rommé card, text...): raises the error that says what a card is
+    index = card._index
     try:
-        index = card._index
-    except AttributeError:
-        index = index_of(card)  # not a card: raises the error that says what a card is
-    _, seat, hands, plays, legal = state._round
+        _, seat, hands, plays, legal = state._round
+    except (AttributeError, TypeError, ValueError):  # the state is checked only when it fails: plays stay fast
+        require_state(state)  # not a state: raises the error that says so
+        raise
     if not legal >> index & 1 or seat is None:  # legal is 0 outside Phase.PLAY
         raise _refusal_of_play(state, index)
     match = state.match
@@ -346,7 +363,7 @@ def play(state: GameState, card: Card) -> GameState:
 
 def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
     """Why `play` would refuse ``card``, or None if it would play it."""
-    return _play_refusal(state, index_of(card))
+    return _play_refusal(require_state(state), index_of(card))
 
 
 def _play_refusal(state: GameState, index: int) -> IllegalActionError | None:
@@ -416,6 +433,8 @@ def resolve_trick(state: GameState) -> GameState:
         >>> state.to_play, state.phase.value
         (0, 'play')
     """
+    if type(state) is not GameState:
+        require_state(state)
     phase, _, hands, plays, _ = state._round
     if phase is not _TRICK_COMPLETE:
         raise _no_trick_to_resolve(state)
@@ -428,7 +447,7 @@ def resolve_trick(state: GameState) -> GameState:
 
 def resolve_refusal(state: GameState) -> IllegalActionError | None:
     """Why `resolve_trick` would refuse, or None."""
-    return None if state.phase is Phase.TRICK_COMPLETE else _no_trick_to_resolve(state)
+    return None if require_state(state).phase is Phase.TRICK_COMPLETE else _no_trick_to_resolve(state)
 
 
 def _no_trick_to_resolve(state: GameState) -> IllegalActionError:
@@ -502,6 +521,7 @@ def score_round(state: GameState) -> GameState:
 
 def score_refusal(state: GameState) -> IllegalActionError | None:
     """Why `score_round` would refuse, or None."""
+    require_state(state)
     if state.phase is Phase.ROUND_COMPLETE:
         return None
     return IllegalActionError(f"The round cannot be scored now: {_WAITING_FOR[state.phase]}.", "C14")

@@ -7,7 +7,7 @@ import attrs
 from concombre.core.cards import Card
 from concombre.core.errors import require_seat
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import GameState, Phase, RoundResult, Trick
+from concombre.games.concombre.state import GameState, Phase, RoundResult, Trick, require_state
 from concombre.games.concombre.transitions import legal_plays
 
 __all__ = ["PlayerView", "view"]
@@ -102,7 +102,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         >>> v.hand == state.hand(0), v.my_turn, v.legal_plays
         (True, False, ())
     """
-    count = len(state.players)
+    count = len(require_state(state).players)
     require_seat(seat, count, "seat")
     return PlayerView(
         seat=seat,

@@ -11,7 +11,7 @@ from concombre.core.errors import FormatError, IllegalActionError, InvalidArgume
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import exchange_joker, lay_off
 from concombre.games.romme.options import by_face, meld_options, opening_value
-from concombre.games.romme.state import Phase, State
+from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.transitions import (
     deal,
     discard,
@@ -252,7 +252,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         >>> legal_actions(apply(new_game(2, seed=1), Deal()))
         (DrawStock(), DrawDiscard())
     """
-    phase = state.phase
+    phase = require_state(state).phase
     if phase is Phase.PLAY:
         seat = state.to_play
         assert seat is not None
@@ -275,7 +275,7 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
         >>> len(discard_actions(apply(apply(new_game(2, seed=1), Deal()), DrawStock())))
         14
     """
-    seat = state.to_play
+    seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None:
         return ()
     hand = state.hands[seat]
@@ -291,7 +291,7 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
         >>> list(lay_off_options(new_game(2, seed=1)))
         []
     """
-    seat = state.to_play
+    seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
         return
     faces, jokers = by_face(state.hands[seat])
@@ -315,7 +315,7 @@ def exchange_options(state: State) -> Iterator[ExchangeJoker]:
         >>> list(exchange_options(new_game(2, seed=1)))
         []
     """
-    seat = state.to_play
+    seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
         return
     hand = state.hands[seat]
@@ -345,7 +345,7 @@ def meld_actions(state: State) -> Iterator[MeldCards]:
         >>> list(meld_actions(new_game(2, seed=1)))
         []
     """
-    seat = state.to_play
+    seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None:
         return
     for meld in meld_options(state.hands[seat]):
@@ -368,7 +368,7 @@ def opening_actions(state: State) -> Iterator[MeldCards]:
         >>> len(openings), ["KD1 KH1 KS1", "AC1 2C1 3C1 4C1"] in openings, ["KD1 KH1 KS1"] in openings
         (36, True, False)
     """
-    seat = state.to_play
+    seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None or state.opened[seat]:
         return
     hand = state.hands[seat]

@@ -17,7 +17,7 @@ import attrs
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
 
-__all__ = ["JOKER_VALUE", "RommeCard", "cards_of", "deck", "rank_value"]
+__all__ = ["JOKER_VALUE", "RommeCard", "cards_of", "deck", "hand_of", "rank_value"]
 
 JOKER_VALUE = 20
 """What a joker left in a hand costs (R3).
@@ -67,8 +67,9 @@ class RommeCard:
     _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        joker = self.rank is None and self.suit is None and self.copy in range(1, 7)
-        natural = isinstance(self.rank, Rank) and isinstance(self.suit, Suit) and self.copy in (1, 2)
+        whole = type(self.copy) is int  # True is not copy 1
+        joker = whole and self.rank is None and self.suit is None and self.copy in range(1, 7)
+        natural = whole and isinstance(self.rank, Rank) and isinstance(self.suit, Suit) and self.copy in (1, 2)
         if not (joker or natural):
             raise InvalidArgumentError(
                 f"A Rommé card is a rank, a suit and a copy (1 or 2), or a joker numbered 1 to 6; "
@@ -179,3 +180,38 @@ _BY_INDEX: tuple[RommeCard, ...] = tuple(sorted(_CARDS + _CARDS[104:104]))
 def card_at(index: int) -> RommeCard:
     """The card with this sorting index (0-103 natural cards, 104-109 jokers)."""
     return _BY_INDEX[index]
+
+
+MOST_CARDS = 110
+"""The most cards a game of Rommé holds: two packs and six jokers (R2); no hand or meld holds more.
+
+Examples:
+    >>> MOST_CARDS == len(deck(6))
+    True
+"""
+
+
+def hand_of(cards: object, field: str = "cards", distinct: bool = False) -> tuple[RommeCard, ...]:
+    """``cards`` as a tuple of Rommé cards (``"QH1"`` text is read), else `InvalidArgumentError` naming ``field``.
+
+    At most `MOST_CARDS`; with ``distinct``, no physical card twice (R2).
+
+    Examples:
+        >>> [str(card) for card in hand_of(["qh1", RommeCard.joker(2)])]
+        ['QH1', 'JK2']
+        >>> from concombre import InvalidArgumentError
+        >>> try:
+        ...     hand_of(5, "hand")
+        ... except InvalidArgumentError as err:
+        ...     print(err.field)
+        hand
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, (list, tuple)):
+        raise InvalidArgumentError(f"{field} must be a sequence of Rommé cards such as ['QH1', 'JK1'], not {cards!r}.",
+                                   field=field)
+    if len(cards) > MOST_CARDS:
+        raise InvalidArgumentError(f"{field} holds {len(cards)} cards; a game has at most {MOST_CARDS}.", "R2", field)
+    parsed = tuple(card if isinstance(card, RommeCard) else RommeCard.parse(card) for card in cards)
+    if distinct and len(set(parsed)) < len(parsed):
+        raise InvalidArgumentError(f"{field} holds a card twice; each physical card is one (R2).", "R2", field)
+    return parsed

@@ -16,7 +16,7 @@ import attrs
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError
-from concombre.games.romme.cards import RommeCard, rank_value
+from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 
 __all__ = ["Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
 
@@ -112,7 +112,7 @@ def make_meld(cards: Sequence[RommeCard | str], owner: int) -> Meld:
         ...     print(err)
         A meld with two or more jokers must hold at least two natural cards. [R6]
     """
-    parsed = tuple(RommeCard.parse(card) if isinstance(card, str) else card for card in cards)
+    parsed = hand_of(cards)
     return build_meld(parsed, (owner,) * len(parsed))
 
 

@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from concombre.core.cards import Rank, Suit
-from concombre.games.romme.cards import RommeCard
+from concombre.core.errors import InvalidArgumentError
+from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.melds import make_meld
 
 __all__ = ["by_face", "meld_options", "opening_value"]
@@ -29,7 +30,7 @@ def by_face(hand: Sequence[RommeCard]) -> tuple[dict[tuple[Rank, Suit], RommeCar
     """
     faces: dict[tuple[Rank, Suit], RommeCard] = {}
     jokers = []
-    for card in sorted(hand):
+    for card in sorted(hand_of(hand, "hand")):
         if card.is_joker:
             jokers.append(card)
         else:
@@ -91,4 +92,7 @@ def opening_value(melds: Sequence[Sequence[RommeCard]]) -> int:
         >>> opening_value([cards_of("KH1 KS1 KD1"), cards_of("JK1 2C1 3C1")])
         36
     """
-    return sum(make_meld(list(meld), 0).value for meld in melds)
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
+        raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
+                                   field="melds")
+    return sum(make_meld(hand_of(meld, "melds"), 0).value for meld in melds)

@@ -29,7 +29,7 @@ Examples:
 
 def _one_of(*allowed: object, ruling: str) -> Any:
     def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
+        if type(value) is not type(allowed[0]) or value not in allowed:  # 4.0 or True are not 4 or 1
             raise InvalidArgumentError(
                 f"Rules.{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.",
                 ruling,

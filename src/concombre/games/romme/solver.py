@@ -16,7 +16,7 @@ import attrs
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError
-from concombre.games.romme.cards import JOKER_VALUE, RommeCard, rank_value
+from concombre.games.romme.cards import JOKER_VALUE, RommeCard, hand_of, rank_value
 from concombre.games.romme.melds import Meld, lay_off
 
 __all__ = ["Arrangement", "best_melds", "best_opening", "clear_cache"]
@@ -198,7 +198,7 @@ def best_melds(hand: Sequence[RommeCard], table: Sequence[Meld] = (), seat: int 
         >>> sorted(" ".join(map(str, meld)) for meld in found.melds), found.left_value
         (['3H1 4H1 JK1', 'QC2 QD1 QH1 QS1'], 0)
     """
-    arranged = _arrange(hand, 0, table, seat)
+    arranged = _arrange(hand_of(hand, "hand", distinct=True), 0, table, seat)
     assert arranged is not None
     return arranged
 
@@ -215,7 +215,7 @@ def best_opening(hand: Sequence[RommeCard], opening: int = 40) -> Arrangement | 
         >>> best_opening(cards_of("KH1 KS1 KD1 AC1 2C1 3C1 4C1")).table_value
         40
     """
-    return _arrange(hand, opening)
+    return _arrange(hand_of(hand, "hand", distinct=True), opening)
 
 
 def clear_cache() -> None:

@@ -7,11 +7,12 @@ from typing import Union
 
 import attrs
 
+from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
 
-__all__ = ["Match", "Phase", "RommeRound", "RoundResult", "State"]
+__all__ = ["Match", "Phase", "RommeRound", "RoundResult", "State", "require_state"]
 
 
 class Phase(enum.Enum):
@@ -250,3 +251,22 @@ class State:
             parts.append(f"to_play={self.to_play}")
         parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
         return f"<State {' '.join(parts)}>"
+
+
+def require_state(state: object) -> State:
+    """``state`` if it is a Rommé `State`, else an `InvalidArgumentError` naming the ``state`` argument.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError, new_game
+        >>> try:
+        ...     require_state(new_game(2, seed=1))     # a Concombre game
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        state - Expected a German Rommé State (as concombre.romme.new_game returns it), not GameState.
+    """
+    if type(state) is not State:
+        raise InvalidArgumentError(
+            f"Expected a German Rommé State (as concombre.romme.new_game returns it), not {type(state).__name__}.",
+            field="state",
+        )
+    return state

@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import operator
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -19,7 +19,7 @@ from concombre.core.seats import left_of, seats_from, shuffled_order
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import Match, Phase, RoundResult, State
+from concombre.games.romme.state import Match, Phase, RoundResult, State, require_state
 
 __all__ = [
     "deal",
@@ -106,17 +106,21 @@ def _changed(state: State, **changes: Any) -> State:
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
-        names = tuple(f"Player {seat + 1}" for seat in range(max(players, 0)))
+        count = players
     elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(players)
-        if not all(isinstance(name, str) and name.strip() for name in names) or len(set(names)) < len(names):
-            raise InvalidArgumentError(f"The players' names must be distinct, non-empty text: {names!r}.")
+        count = len(players)
     else:
-        raise InvalidArgumentError(f"players must be a number of players or a sequence of names, not {players!r}.")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InvalidArgumentError(f"players must be a number of players or a sequence of names, not {players!r}.",
+                                   field="players")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:  # before any name is made: a billion players costs nothing
         raise InvalidArgumentError(
-            f"German Rommé is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.", "R1"
+            f"German Rommé is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "R1", "players"
         )
+    if isinstance(players, int):
+        return tuple(f"Player {seat + 1}" for seat in range(count))
+    names = tuple(players)
+    if not all(isinstance(name, str) and name.strip() for name in names) or len(set(names)) < len(names):
+        raise InvalidArgumentError(f"The players' names must be distinct, non-empty text: {names!r}.", field="players")
     return names
 
 
@@ -160,7 +164,9 @@ def deck_for(
         >>> [str(card) for card in state.hands[0][-2:]], str(state.discard_pile[-1])
         (['AS1', 'AS2'], 'JK1')
     """
-    cards = deck(state.rules.jokers)
+    cards = deck(require_state(state).rules.jokers)
+    if not isinstance(hands, Mapping):
+        raise InvalidArgumentError(f"hands must map seats to cards, not {hands!r}.", field="hands")
     wanted = [card for hand in hands.values() for card in hand] + ([discard_top] if discard_top else [])
     too_many = any(len(hand) > HAND_SIZE for hand in hands.values())
     if len(set(wanted)) < len(wanted) or not set(wanted) <= set(cards) or too_many:
@@ -195,7 +201,7 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
         >>> len(state.discard_pile), len(state.stock) + 2 * 13 + 1
         (1, 108)
     """
-    if state.phase is not Phase.DEAL:
+    if require_state(state).phase is not Phase.DEAL:
         raise _not_now("The cards cannot be dealt", state)
     cards = deck(state.rules.jokers)
     if deck_order is None:
@@ -230,6 +236,8 @@ def draw_stock(state: State) -> State:
         >>> state.phase.value, len(state.hands[1])
         ('play', 14)
     """
+    if type(state) is not State:  # inline: no call on the hot path
+        require_state(state)
     if state.phase is not Phase.DRAW:
         raise _not_now("No card can be drawn", state)
     return _take(state, state.stock[-1], stock=state.stock[:-1])
@@ -245,6 +253,8 @@ def draw_discard(state: State) -> State:
         >>> after.drawn == before.discard_pile[-1], after.discard_pile
         (True, ())
     """
+    if type(state) is not State:  # inline: no call on the hot path
+        require_state(state)
     if state.phase is not Phase.DRAW:
         raise _not_now("No card can be drawn", state)
     if not state.discard_pile:
@@ -289,7 +299,7 @@ def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, .
 
 
 def _playing_seat(state: State, what: str) -> int:
-    if state.phase is not Phase.PLAY or state.to_play is None:
+    if require_state(state).phase is not Phase.PLAY or state.to_play is None:
         raise _not_now(what, state)
     return state.to_play
 
@@ -443,6 +453,8 @@ def discard(state: State, card: RommeCard) -> State:
         >>> after.discard_pile[-1] == state.hands[1][0], after.to_play, after.phase.value
         (True, 0, 'draw')
     """
+    if type(state) is not State:  # inline: no call on the hot path
+        require_state(state)
     seat = state.to_play
     if state.phase is not Phase.PLAY or seat is None:
         raise _not_now("No card can be discarded", state)
@@ -497,7 +509,7 @@ def score_round(state: State) -> State:
         >>> scored.round_number, scored.scores == scored.last_result.scores, scored.scores[0] < 0
         (2, True, True)
     """
-    if state.phase is not Phase.ROUND_COMPLETE:
+    if require_state(state).phase is not Phase.ROUND_COMPLETE:
         raise _not_now("The round cannot be scored", state)
     count = len(state.players)
     meld_values = tuple(state.meld_value(seat) for seat in range(count))

@@ -8,7 +8,7 @@ from concombre.core.errors import require_seat
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
-from concombre.games.romme.state import Phase, RoundResult, State
+from concombre.games.romme.state import Phase, RoundResult, State, require_state
 
 __all__ = ["View", "view"]
 
@@ -77,7 +77,7 @@ def view(state: State, seat: int) -> View:
         >>> view(state, 1).hand == state.hands[1]
         True
     """
-    count = len(state.players)
+    count = len(require_state(state).players)
     require_seat(seat, count, "seat")
     return View(
         seat=seat,
