@@ -134,3 +134,42 @@ def test_r2_romme_card_arguments_are_sequences_of_cards_within_the_game(call, fi
     with pytest.raises(InvalidArgumentError) as caught:
         call()
     assert caught.value.field == field
+
+
+# -- loaders: raw IndexErrors that escaped from_json --------------------------------------------------------
+
+
+def test_c6_a_view_whose_trick_names_a_seat_the_game_lacks_is_refused():
+    from concombre import FormatError, from_dict, legal_plays, to_dict
+
+    state = deal(new_game(3, seed=1))
+    document = to_dict(view(play(state, legal_plays(state)[0]), 0))
+    document["trick"] = [[5, document["trick"][0][1]]]
+    with pytest.raises(FormatError) as caught:
+        from_dict(document)
+    assert (caught.value.path, caught.value.ruling) == ("$.trick", "C6")
+
+
+def test_r14_contenders_are_checked_before_the_state_reads_who_went_out():
+    from concombre import FormatError, from_dict, to_dict
+
+    document = to_dict(romme.apply(romme.new_game(2, seed=1), romme.Deal()))
+    document |= {"phase": "round complete", "to_play": None, "contenders": [0, 9]}
+    with pytest.raises(FormatError) as caught:
+        from_dict(document)
+    assert (caught.value.path, caught.value.ruling) == ("$.contenders", "R14")
+
+
+def test_r9_a_meld_filled_by_a_seat_the_game_lacks_is_refused():
+    from concombre import FormatError, from_dict, to_dict
+
+    game = romme.new_game(2, seed=3)
+    hand = romme.cards_of("KH1 KS1 KD1 QH1 QS1 QD1")
+    state = romme.draw_stock(romme.deal(game, romme.deck_for(game, {1: hand})))
+    state = romme.meld_cards(state, [hand[:3], hand[3:]])
+    document = to_dict(state)
+    assert from_dict(document) == state
+    document["melds"][0]["owners"] = [4, 4, 4]
+    with pytest.raises(FormatError) as caught:
+        from_dict(document)
+    assert (caught.value.path, caught.value.ruling) == ("$.melds[0]", "R9")

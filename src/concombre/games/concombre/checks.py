@@ -330,6 +330,10 @@ def check_view(seen: PlayerView) -> None:
     for field, seat in seats:
         if seat is not None and not 0 <= seat < count:
             raise FormatError(f"expected a seat from 0 to {count - 1}", f"$.{field}")
+    tricks = (("$.trick", seen.trick), *((f"$.tricks[{index}]", trick) for index, trick in enumerate(seen.tricks)))
+    for where, trick in tricks:
+        if any(not 0 <= seat < count for seat, _ in trick):
+            raise FormatError(f"a trick's plays are by seats from 0 to {count - 1}", where, "C6")
     if seen.hand_sizes[seen.seat] != len(seen.hand):
         raise FormatError("the seat's hand size is the size of its hand", f"$.hand_sizes[{seen.seat}]")
     placed = [*seen.hand, *(card for cards in seen.penalty_cards for card in cards)]

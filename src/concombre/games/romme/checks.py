@@ -138,16 +138,20 @@ def check_state(state: State) -> None:
         raise FormatError("names must be distinct and non-empty", "$.players")
     for field in ("scores", "hands", "opened"):
         _seats(count, getattr(state, field), field)
-    if state.out is None and state.phase is Phase.ROUND_COMPLETE and any(
-        not state.hands[seat] for seat in state.contenders
-    ):
-        raise FormatError("an empty hand ends the round with that player out", "$.hands", "R11")
     if not 0 <= state.seed < 2**64:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
     if not state.contenders or list(state.contenders) != sorted(set(state.contenders)) or not all(
         0 <= seat < count for seat in state.contenders
     ):
         raise FormatError("contenders are distinct seats in order", "$.contenders", "R14")
+    # Every seat is checked to be in range before anything is looked up by it.
+    for index, meld in enumerate(state.melds):
+        if not all(type(place.owner) is int and 0 <= place.owner < count for place in meld.places):
+            raise FormatError(f"a meld's places are filled by seats from 0 to {count - 1}", f"$.melds[{index}]", "R9")
+    if state.out is None and state.phase is Phase.ROUND_COMPLETE and any(
+        not state.hands[seat] for seat in state.contenders
+    ):
+        raise FormatError("an empty hand ends the round with that player out", "$.hands", "R11")
     if not 0 <= state.dealer < count:
         raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer")
     if not 1 <= state.round_number <= 10_000:
