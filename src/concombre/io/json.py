@@ -403,14 +403,9 @@ def _action_format(kind: Any) -> str | None:
 
 
 def _action_name(kind: type) -> str:
-    codec = game_of_type(kind).codec
-    return next(name for name, action in codec.action_names.items() if action is kind)
-
-
-def game_of_type(kind: type) -> Game:
-    """The game whose documents hold values of ``kind``."""
-    name = _documents().format_of[kind]
-    return _documents().formats[name][0]
+    documents = _documents()
+    game, _ = documents.formats[documents.format_of[kind]]
+    return next(name for name, action in game.codec.action_names.items() if action is kind)
 
 
 @overload

@@ -113,8 +113,9 @@ def new_table(game: str, players: int, name: str, seed: int | None = None) -> Ta
         InvalidArgumentError: An unknown game, or a player count the game refuses.
 
     Examples:
-        >>> new_table("romme", players=2, name="Ann", seed=2).game.to_play(new_table("romme", 2, "Ann", 2).state)
-        0
+        >>> table = new_table("romme", players=2, name="Ann", seed=2)
+        >>> table.game.name, table.game.to_play(table.state)
+        ('romme', 0)
     """
     chosen = find_game(game)
     chosen.check_players(players)

@@ -12,13 +12,12 @@ from typing import Any, Union
 
 import attrs
 
-from concombre.core.cards import PACK, Card
+from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.games.concombre.state import GameState, Phase, require_state
 from concombre.games.concombre.transitions import (
     deal,
     deal_refusal,
-    legal_plays,
     play,
     play_refusal,
     resolve_refusal,
@@ -172,7 +171,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple([_PLAYS[card._index] for card in legal_plays(state)])
+        return tuple([_PLAYS[card._index] for card in cards_in_mask(state._round[4])])  # checked above: no 2nd check
     if phase is Phase.TRICK_COMPLETE:
         return (_RESOLVE,)
     if phase is Phase.DEAL:

@@ -250,7 +250,7 @@ class State:
         if self.to_play is not None:
             parts.append(f"to_play={self.to_play}")
         parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
-        return f"<State {' '.join(parts)}>"
+        return f"<romme.State {' '.join(parts)}>"
 
 
 def require_state(state: object) -> State:
