@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import random
-import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any, Union
 
@@ -25,7 +24,7 @@ import attrs
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.game import Codec, Encoding, Game, Story
-from concombre.core.seats import left_of, shuffled_order
+from concombre.core.seats import game_seed, left_of, player_names, shuffled_order
 
 # --8<-- [start:values]
 CARDS = tuple(Card.parse(text) for text in ("2C", "2D", "3C", "3D", "4C", "4D"))
@@ -100,21 +99,11 @@ Action = Union[Deal, Play]
 def new_game(
     players: int | Sequence[str], *, dealer: int = 0, rules: Rules = Rules(), seed: int | None = None
 ) -> State:
-    if isinstance(players, int) and not isinstance(players, bool):
-        names = tuple(f"Player {seat + 1}" for seat in range(max(players, 0)))
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(players)
-    else:
-        raise InvalidArgumentError(f"players must be 2 or two names, not {players!r}.", "H1")
-    GAME.check_players(len(names))
+    names = player_names(players, 2, 2, "High Card", "H1")
     require_seat(dealer, 2, "dealer")
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be High Card's Rules, not {rules!r}.", field="rules")
-    if seed is None:
-        seed = secrets.randbelow(2**64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
-    return State(rules, names, seed, dealer, 1, Phase.DEAL, None, ((), ()), (), (0, 0))
+    return State(rules, names, game_seed(seed), dealer, 1, Phase.DEAL, None, ((), ()), (), (0, 0))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

@@ -1,4 +1,4 @@
-"""Seats round a table, and the seeded shuffle: written once for every game.
+"""Who sits at a table, seats round it, and the seeded shuffle: written once for every game.
 
 Seats are numbered from 0 and play passes to the left, to the next number,
 skipping the seats that sit the round out.
@@ -7,10 +7,76 @@ skipping the seats that sit the round out.
 from __future__ import annotations
 
 import hashlib
+import secrets
 import struct
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
-__all__ = ["left_of", "seats_from", "shuffled_order"]
+from concombre.core.errors import InvalidArgumentError
+
+__all__ = ["SEED_LIMIT", "game_seed", "left_of", "player_names", "seats_from", "shuffled_order"]
+
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers below this: 0 to 2**64 - 1.
+
+Examples:
+    >>> SEED_LIMIT - 1 == 0xFFFF_FFFF_FFFF_FFFF
+    True
+"""
+
+
+def player_names(players: object, fewest: int, most: int, title: str, ruling: str) -> tuple[str, ...]:
+    """The players' names: ``players`` if it is a sequence of distinct non-empty names, or ``Player 1``... for a count.
+
+    The count is checked first, against the game's ``fewest`` and ``most``
+    players and its ``ruling``, so that no name is made for a count the game
+    refuses.
+
+    Raises:
+        InvalidArgumentError: Neither a count nor names, a count the game
+            refuses, or names that are empty or repeated; ``field`` is ``players``.
+
+    Examples:
+        >>> player_names(3, 2, 7, "Concombre", "C1")
+        ('Player 1', 'Player 2', 'Player 3')
+        >>> player_names(["Ann", "Bob"], 2, 6, "German Rommé", "R1")
+        ('Ann', 'Bob')
+    """
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        count = len(players)
+    else:
+        raise InvalidArgumentError(
+            f"players must be a number of players or a sequence of names, not {players!r}.", field="players"
+        )
+    if not fewest <= count <= most:
+        raise InvalidArgumentError(f"{title} is played by {fewest} to {most} players, not {count}.", ruling, "players")
+    if isinstance(players, int):
+        return tuple(f"Player {seat + 1}" for seat in range(count))
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.", field="players")
+    if len(set(names)) != count:
+        raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.", field="players")
+    return names
+
+
+def game_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1; a new unpredictable one (from `secrets`) when None.
+
+    Raises:
+        InvalidArgumentError: Anything else; ``field`` is ``seed``.
+
+    Examples:
+        >>> game_seed(7), 0 <= game_seed(None) < SEED_LIMIT
+        (7, True)
+    """
+    if seed is None:
+        return secrets.randbelow(SEED_LIMIT)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.", field="seed")
+    return seed
 
 
 def left_of(seat: int, count: int, playing: Container[int]) -> int:

@@ -15,9 +15,10 @@ import attrs
 
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, IllegalActionError
+from concombre.core.seats import SEED_LIMIT
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, Trick
-from concombre.games.concombre.transitions import SEED_LIMIT, deal, play, resolve_trick
+from concombre.games.concombre.transitions import deal, play, resolve_trick
 from concombre.games.concombre.views import PlayerView
 
 __all__ = ["StateParts", "check_view", "rebuild_state", "state_parts"]

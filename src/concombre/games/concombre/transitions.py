@@ -8,7 +8,6 @@ refused without raising, for `concombre.why_illegal`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 
 from concombre.core.cards import (
@@ -21,7 +20,7 @@ from concombre.core.cards import (
     lowest_rank_cards,
 )
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
-from concombre.core.seats import shuffled_order
+from concombre.core.seats import game_seed, player_names, shuffled_order
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import (
     GameState,
@@ -43,7 +42,6 @@ __all__ = [
     "score_round",
 ]
 
-SEED_LIMIT = 2**64
 
 _WAITING_FOR = {
     Phase.DEAL: "the cards have not been dealt yet",
@@ -94,14 +92,11 @@ def new_game(
         >>> state.players, state.dealer, state.phase.value, state.deal_size
         (('Ann', 'Bob', 'Cy'), 2, 'deal', 7)
     """
-    names = _player_names(players)
+    names = player_names(players, MIN_PLAYERS, MAX_PLAYERS, "Concombre", "C1")
     require_seat(dealer, len(names), "dealer", "C3")
     if not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r}.")
-    if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
+        raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r}.", field="rules")
+    seed = game_seed(seed)
     count = len(names)
     match = Match(
         rules=rules,
@@ -116,30 +111,6 @@ def new_game(
         last_result=None,
     )
     return GameState(match, (Phase.DEAL, None, 0, (), 0))
-
-
-def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        count = players
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        count = len(players)
-    else:
-        raise InvalidArgumentError(
-            f"players must be a number of players or a sequence of names, not {players!r}.", field="players"
-        )
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:  # before any name is made: a billion players costs nothing
-        raise InvalidArgumentError(
-            f"Concombre is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "C1", "players"
-        )
-    if isinstance(players, int):
-        return tuple(f"Player {seat + 1}" for seat in range(count))
-    names = tuple(players)
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.", field="players")
-    if len(set(names)) != count:
-        raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.", field="players")
-    return names
 
 
 # -- the deal -----------------------------------------------------------------

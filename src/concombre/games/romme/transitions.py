@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import bisect
 import operator
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
-from concombre.core.seats import left_of, seats_from, shuffled_order
+from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -76,15 +75,12 @@ def new_game(
         >>> new_game(["Ann", "Bob", "Cy"], seed=4).contenders
         (0, 1, 2)
     """
-    names = _names(players)
+    names = player_names(players, MIN_PLAYERS, MAX_PLAYERS, "German Rommé", "R1")
     count = len(names)
     require_seat(dealer, count, "dealer")
     if not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a concombre.games.romme.Rules, not {rules!r}.")
-    if seed is None:
-        seed = secrets.randbelow(2**64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.")
+        raise InvalidArgumentError(f"rules must be a concombre.romme.Rules, not {rules!r}.", field="rules")
+    seed = game_seed(seed)
     match = Match(rules, names, seed, dealer, 1, tuple(range(count)), (0,) * count, None)
     return _between_rounds(match, Phase.DEAL)
 
@@ -102,26 +98,6 @@ def _changed(state: State, **changes: Any) -> State:
     values = dict(zip(_ROUND_FIELDS, state._round, strict=True))
     values.update(changes)
     return State(state.match, tuple(values[field] for field in _ROUND_FIELDS))  # type: ignore[arg-type]
-
-
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        count = players
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        count = len(players)
-    else:
-        raise InvalidArgumentError(f"players must be a number of players or a sequence of names, not {players!r}.",
-                                   field="players")
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:  # before any name is made: a billion players costs nothing
-        raise InvalidArgumentError(
-            f"German Rommé is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "R1", "players"
-        )
-    if isinstance(players, int):
-        return tuple(f"Player {seat + 1}" for seat in range(count))
-    names = tuple(players)
-    if not all(isinstance(name, str) and name.strip() for name in names) or len(set(names)) < len(names):
-        raise InvalidArgumentError(f"The players' names must be distinct, non-empty text: {names!r}.", field="players")
-    return names
 
 
 def _left_of(state: State, seat: int) -> int:
