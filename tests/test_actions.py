@@ -116,7 +116,7 @@ def test_rules_refuse_bad_fields_naming_them(kwargs, field):
 @pytest.mark.parametrize(
     ("players", "message"),
     [("AB", "number of players or a sequence of names"), (["Ann", "Ann"], "distinct"),
-     (["Ann", ""], "non-empty"), (["Ann", 3], "non-empty"), (None, "number of players"), (True, "number")],
+     (["Ann", ""], "cannot be empty"), (["Ann", 3], "must be text"), (None, "number of players"), (True, "number")],
 )
 def test_new_game_refuses_bad_players(players, message):
     with pytest.raises(InvalidArgumentError, match=message):

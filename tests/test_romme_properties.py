@@ -50,7 +50,7 @@ def check_refusals(state: RommeState, rng: random.Random) -> None:
     before = (state, hash(state), repr(state))
     stranger = rng.choice(deck(state.rules.jokers))
     tries: list[RommeAction] = [
-        Discard(stranger), LayOff(stranger, 99, "low"), MeldCards([[stranger]]), ScoreRound(), DrawStock()
+        Discard(stranger), LayOff(stranger, 35, "low"), MeldCards([[stranger]]), ScoreRound(), DrawStock()
     ]
     for action in tries:
         if state.phase is RommePhase.DRAW and isinstance(action, DrawStock):

@@ -373,6 +373,68 @@ def test_r14_players_tied_for_the_lead_play_on_among_themselves():
         state = discard(state, state.hands[state.to_play or 0][-1])
 
 
+def play_out(state: RommeState) -> RommeState:
+    """Draw and discard until the stock runs out (R12): nobody melds."""
+    while state.phase is not RommePhase.ROUND_COMPLETE:
+        state = draw_stock(state)
+        state = discard(state, state.hands[state.to_play or 0][-1])
+    return state
+
+
+def tie_break_over() -> RommeState:
+    """A 3-player game after its regular rounds, seats 0 and 1 tied on 50 and seat 2 on 45, whose
+    tie-break round has just been played out with nobody melding (R12)."""
+    state = round_over(3, 3)
+    gained = [-sum(c.hand_value for c in hand) for hand in state.hands]
+    totals = (50 - gained[0], 50 - gained[1], 45 - gained[2])
+    tied = score_round(attrs.evolve(state, match=attrs.evolve(state.match, scores=totals)))
+    assert tied.scores == (50, 50, 45) and tied.contenders == (0, 1)
+    return play_out(deal(tied))
+
+
+def test_r14a_tie_break_points_are_kept_apart_and_never_change_the_totals():
+    finished = tie_break_over()
+    scored = score_round(finished)
+    assert scored.scores == (50, 50, 45)  # the totals of the regular rounds, untouched
+    assert scored.tie_break_points == tuple(scored.last_result.scores)
+    assert scored.tie_break_points[2] == 0 and scored.last_result.round_number == 4
+
+
+def test_r14a_a_player_who_sat_out_can_never_overtake_the_winner():
+    finished = tie_break_over()
+    scored = score_round(finished)  # both tied players lose points in the tie-break: nobody melded
+    assert all(points < 0 for points in scored.tie_break_points[:2])
+    if scored.phase is RommePhase.GAME_OVER:
+        winner = scored.winner
+        assert winner in (0, 1) and scored.scores[winner] == max(scored.scores)
+        assert scored.tie_break_points[winner] == max(scored.tie_break_points[:2])
+    else:  # the tie-break tied again: another one is played, by the same two players
+        assert scored.contenders == (0, 1) and scored.round_number == 5
+
+
+def test_r14a_a_tie_in_the_tie_break_means_another_tie_break():
+    finished = tie_break_over()
+    equal = tuple(sum(card.hand_value for card in hand) for hand in finished.hands)
+    level = attrs.evolve(finished, match=attrs.evolve(finished.match, tie_break_points=(equal[0], equal[1], 0)))
+    again = score_round(level)  # each tied player ends the tie-break on 0 points
+    assert again.tie_break_points == (0, 0, 0) and again.phase is RommePhase.DEAL
+    assert again.contenders == (0, 1) and again.round_number == 5 and again.scores == (50, 50, 45)
+
+
+def test_r14a_the_tie_break_points_are_shown_apart_in_views_and_the_story():
+    from concombre.games import find_game
+
+    finished = tie_break_over()
+    scored = score_round(finished)
+    assert view(scored, 2).tie_break_points == scored.tie_break_points
+    game = find_game("romme")
+    told = " ".join(game.story.tell(finished, ScoreRound(), scored))
+    assert "tie-break" in told.lower()
+    shown = " ".join(game.story.show(view(scored, 0)))
+    assert "tie-break" in shown.lower()
+    assert game.rewards(finished, scored) == (0.0, 0.0, 0.0)  # the totals did not change
+
+
 # -- R15 only legal actions -------------------------------------------------------------------------------
 
 

@@ -18,8 +18,9 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Game, game_of, registered
+from concombre.core.limits import MAX_ACTIONS
 
-__all__ = ["Record", "replay", "replay_states", "rules_from_text", "rules_text"]
+__all__ = ["Record", "check_record", "replay", "replay_states", "rules_from_text", "rules_text"]
 
 
 @attrs.frozen
@@ -102,7 +103,8 @@ class Record:
         try:
             return self.game.new_game(self.players, dealer=self.dealer, rules=self.rules, seed=self.seed)
         except ConcombreError as err:
-            raise FormatError(err.reason, "$", err.ruling) from None
+            field = getattr(err, "field", None)
+            raise FormatError(err.reason, f"$.{field}" if field else "$", err.ruling) from None
 
     def to_text(self) -> str:
         """The record as text: a header, then one action per line, each round opened by a comment.
@@ -142,10 +144,12 @@ class Record:
         """Read a record written by `to_text`, of ``game`` or of the game its first line names.
 
         Blank lines, ``#`` comment lines and ``#`` comments after an action
-        are skipped.
+        are skipped. The record is replayed as it is read (see `check_record`),
+        so a record that loads is a game that was played.
 
         Raises:
-            FormatError: The text is not a record; the path names the line.
+            FormatError: The text is not a record; the path names the line,
+                or the action (``$.actions[N]``) that could not be played.
 
         Examples:
             >>> from concombre import GameRecord
@@ -153,7 +157,36 @@ class Record:
             >>> GameRecord.from_text(text).actions
             (Deal(deck=None),)
         """
-        return cls(*_read_text(text, game))
+        return check_record(cls(*_read_text(text, game)))
+
+
+def check_record(record: Record) -> Record:
+    """``record`` if it is a game that could be played: every action replays, within the library's bounds.
+
+    Both forms of a record, JSON and text, are read through this check, so
+    that they accept exactly the same records.
+
+    Raises:
+        FormatError: The setup is not a valid game (path ``$.players``,
+            ``$.seed``...), the record
+            holds more than `concombre.core.limits.MAX_ACTIONS` actions, or
+            action N is illegal (path ``$.actions[N]``, with its ruling).
+
+    Examples:
+        >>> from concombre import Deal, FormatError, GameRecord, Rules
+        >>> check_record(GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))).seed
+        5
+        >>> try:
+        ...     check_record(GameRecord(("Ann", "Bob"), Rules(), 5, 2))
+        ... except FormatError as err:
+        ...     print(err.path, "-", err.reason, err.ruling)
+        $.dealer - dealer must be a seat from 0 to 1, not 2. C3
+    """
+    if len(record.actions) > MAX_ACTIONS:
+        raise FormatError(f"a record holds at most {MAX_ACTIONS} actions, not {len(record.actions)}", "$.actions")
+    for _ in replay_states(record):
+        pass
+    return record
 
 
 def replay_states(record: Record) -> Iterator[Any]:

@@ -11,21 +11,18 @@ import secrets
 import struct
 from collections.abc import Container, Sequence
 
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.limits import SEED_LIMIT, name_problem
 
-__all__ = ["SEED_LIMIT", "game_seed", "left_of", "player_names", "seats_from", "shuffled_order"]
-
-SEED_LIMIT = 2**64
-"""Seeds are whole numbers below this: 0 to 2**64 - 1.
-
-Examples:
-    >>> SEED_LIMIT - 1 == 0xFFFF_FFFF_FFFF_FFFF
-    True
-"""
+__all__ = ["SEED_LIMIT", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from", "shuffled_order"]
 
 
 def player_names(players: object, fewest: int, most: int, title: str, ruling: str) -> tuple[str, ...]:
-    """The players' names: ``players`` if it is a sequence of distinct non-empty names, or ``Player 1``... for a count.
+    """The players' names: ``players`` if it is a sequence of distinct names, or ``Player 1``... for a count.
+
+    Each name must pass `concombre.core.limits.name_problem`: printable text
+    on one line, at most 64 characters, so that every game can be saved and
+    read back in both record forms.
 
     The count is checked first, against the game's ``fewest`` and ``most``
     players and its ``ruling``, so that no name is made for a count the game
@@ -33,7 +30,7 @@ def player_names(players: object, fewest: int, most: int, title: str, ruling: st
 
     Raises:
         InvalidArgumentError: Neither a count nor names, a count the game
-            refuses, or names that are empty or repeated; ``field`` is ``players``.
+            refuses, or names that break the name rule or repeat; ``field`` is ``players``.
 
     Examples:
         >>> player_names(3, 2, 7, "Concombre", "C1")
@@ -54,12 +51,35 @@ def player_names(players: object, fewest: int, most: int, title: str, ruling: st
     if isinstance(players, int):
         return tuple(f"Player {seat + 1}" for seat in range(count))
     names = tuple(players)
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidArgumentError(f"Each player's name must be non-empty text, not {name!r}.", field="players")
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is not None:
+            raise InvalidArgumentError(f"Player {seat + 1}'s name {name!r} is refused: {problem}.", field="players")
     if len(set(names)) != count:
         raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.", field="players")
     return names
+
+
+def check_loaded_players(names: tuple[str, ...], fewest: int, most: int, ruling: str) -> None:
+    """Refuse, with `FormatError` at ``$.players``, the players of a loaded document that `new_game` would refuse.
+
+    Examples:
+        >>> check_loaded_players(("Ann", "Bob"), 2, 7, "C1") is None
+        True
+        >>> try:
+        ...     check_loaded_players(("Ann", "Ann"), 2, 7, "C1")
+        ... except FormatError as err:
+        ...     print(err.path, "-", err.reason)
+        $.players[1] - names are distinct, and 'Ann' is also the name of seat 0
+    """
+    if not fewest <= len(names) <= most:
+        raise FormatError(f"a game has {fewest} to {most} players, not {len(names)}", "$.players", ruling)
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is None and name in names[:seat]:
+            problem = f"names are distinct, and {name!r} is also the name of seat {names.index(name)}"
+        if problem is not None:
+            raise FormatError(problem, f"$.players[{seat}]")
 
 
 def game_seed(seed: object) -> int:

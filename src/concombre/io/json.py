@@ -32,16 +32,17 @@ from cattrs.v import transform_error
 from concombre.core.cards import Card
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game, registered
-from concombre.core.records import Record
+from concombre.core.limits import MAX_ACTIONS, SEED_LIMIT, TEXT_LENGTH
+from concombre.core.records import Record, check_record
 from concombre.games import GAMES
 
 __all__ = ["FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
 
 T = TypeVar("T")
 
-_LIMIT = 2**64
-_MAX_ITEMS = 10_000
-_MAX_TEXT = 200
+_LIMIT = SEED_LIMIT
+_MAX_ITEMS = MAX_ACTIONS
+_MAX_TEXT = TEXT_LENGTH
 
 
 class _RefusedError(ValueError):
@@ -498,7 +499,9 @@ def _load(game: Game, kind: str, body: dict[str, Any]) -> Any:
         if kind == "state":
             return codec.from_parts(converter.structure(body, codec.parts_type))
         if kind == "record":
-            return Record(**attrs.asdict(converter.structure(body, _documents().classes[game][1]), recurse=False))
+            return check_record(
+                Record(**attrs.asdict(converter.structure(body, _documents().classes[game][1]), recurse=False))
+            )
         loaded: Any = converter.structure(body, codec.kinds[kind])
     except FormatError:
         raise

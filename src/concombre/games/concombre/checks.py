@@ -11,11 +11,14 @@ plays the game.
 
 from __future__ import annotations
 
+from typing import Union
+
 import attrs
 
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, IllegalActionError
-from concombre.core.seats import SEED_LIMIT
+from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
+from concombre.core.seats import check_loaded_players
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, Trick
 from concombre.games.concombre.transitions import deal, play, resolve_trick
@@ -137,23 +140,10 @@ def rebuild_state(parts: StateParts) -> GameState:
 
 
 def _match(parts: StateParts) -> Match:
-    count = len(parts.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise FormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", "$.players", "C1")
-    for seat, name in enumerate(parts.players):
-        if not name.strip() or name in parts.players[:seat]:
-            raise FormatError(f"names must be distinct and non-empty, not {name!r}", f"$.players[{seat}]")
-    for field in ("scores", "penalty_cards", "half_cucumber", "eliminated", "hands"):
-        if len(getattr(parts, field)) != count:
-            raise FormatError(f"expected one entry per player ({count})", f"$.{field}")
     if not 0 <= parts.seed < SEED_LIMIT:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
-    if not 0 <= parts.dealer < count:
-        raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer", "C3")
-    if not 1 <= parts.round_number <= 10_000:
-        raise FormatError("the round number must be from 1 to 10000", "$.round_number")
-    _check_score_sheet(parts)
-    match = Match(
+    _check_sheet(parts)
+    return Match(
         rules=parts.rules,
         players=parts.players,
         seed=parts.seed,
@@ -165,11 +155,29 @@ def _match(parts: StateParts) -> Match:
         eliminated=parts.eliminated,
         last_result=parts.last_result,
     )
-    _check_game_flow(parts, match)
-    return match
 
 
-def _check_score_sheet(parts: StateParts) -> None:
+Sheet = Union[StateParts, PlayerView]
+"""What a state's parts and a view both show: the players, the score sheet, the round and the phase."""
+
+
+def _check_sheet(sheet: Sheet) -> None:
+    """The players, the dealer and the score sheet, as the rounds scored can leave them (C1, C3, C9-C13)."""
+    count = len(sheet.players)
+    check_loaded_players(sheet.players, MIN_PLAYERS, MAX_PLAYERS, "C1")
+    for field in ("scores", "penalty_cards", "half_cucumber", "eliminated"):
+        if len(getattr(sheet, field)) != count:
+            raise FormatError(f"expected one entry per player ({count})", f"$.{field}")
+    if not 0 <= sheet.dealer < count:
+        raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer", "C3")
+    if not 1 <= sheet.round_number <= MAX_ROUNDS:
+        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
+    _check_score_sheet(sheet)
+    _check_game_flow(sheet)
+    _check_rounds(sheet)
+
+
+def _check_score_sheet(parts: Sheet) -> None:
     """Scores, penalty cards and flags as C9-C11 leave them."""
     limit = parts.rules.limit
     seen: set[Card] = set()
@@ -198,10 +206,35 @@ def _check_score_sheet(parts: StateParts) -> None:
             raise FormatError("a half cucumber keeps a penalty card", f"$.penalty_cards[{seat}]", "C10")
 
 
-def _check_game_flow(parts: StateParts, match: Match) -> None:
+def _check_rounds(parts: Sheet) -> None:
+    """The round number is one the score sheet can follow from: one loser per round scored (C9-C11).
+
+    A player still without the half cucumber lost one round per penalty card
+    held. Becoming half cucumber takes one loss, after at most ``most`` losses
+    (every penalty card is worth 2 or more and the score stayed below the
+    limit), and hands back the others; so does being eliminated after it.
+    """
+    most = (parts.rules.limit - 1) // 2 + 1
+    fewest = sum(
+        2 if out else len(held) + (1 if half and not held else 0)
+        for held, half, out in zip(parts.penalty_cards, parts.half_cucumber, parts.eliminated, strict=True)
+    )
+    widest = sum(
+        2 * most if out else len(held) + (most - 1 if half else 0)
+        for held, half, out in zip(parts.penalty_cards, parts.half_cucumber, parts.eliminated, strict=True)
+    )
+    scored = parts.round_number if parts.phase is Phase.GAME_OVER else parts.round_number - 1
+    if not fewest <= scored <= widest:
+        raise FormatError(
+            f"the score sheet follows from {fewest} to {widest} rounds scored, not {scored}", "$.round_number", "C9"
+        )
+
+
+def _check_game_flow(parts: Sheet) -> None:
     """Phase, dealer and the last round's result agree with the score sheet (C10-C13)."""
-    over = match.active_count == 1
-    if match.active_count == 0:
+    active_count = parts.eliminated.count(False)
+    over = active_count == 1
+    if active_count == 0:
         raise FormatError("at least one player is still in the game", "$.eliminated", "C13")
     if over != (parts.phase is Phase.GAME_OVER):
         raise FormatError(
@@ -220,7 +253,7 @@ def _check_game_flow(parts: StateParts, match: Match) -> None:
     _check_last_result(parts, result)
 
 
-def _check_last_result(parts: StateParts, result: RoundResult) -> None:
+def _check_last_result(parts: Sheet, result: RoundResult) -> None:
     path = "$.last_result"
     if not 0 <= result.loser < len(parts.players):
         raise FormatError("the loser must be a seat of the game", f"{path}.loser")
@@ -311,10 +344,10 @@ def _deck_for(start: GameState, dealt: list[list[Card]], size: int) -> list[Card
 
 
 def check_view(seen: PlayerView) -> None:
-    """Refuse a loaded view whose parts disagree: seats, sizes, and each card in one place.
+    """Refuse a loaded view no seat of any game could be shown: seats, sizes, the score sheet, each card in one place.
 
     Raises:
-        FormatError: A part disagrees; ``path`` names it.
+        FormatError: A part no game could show; ``path`` names it.
 
     Examples:
         >>> from concombre import deal, new_game, view
@@ -322,12 +355,10 @@ def check_view(seen: PlayerView) -> None:
         True
     """
     count = len(seen.players)
-    if not 2 <= count <= 7:
-        raise FormatError(f"a game has 2 to 7 players, not {count}", "$.players", "C1")
-    for field in ("hand_sizes", "scores", "penalty_cards", "half_cucumber", "eliminated"):
-        if len(getattr(seen, field)) != count:
-            raise FormatError(f"expected one entry per player ({count})", f"$.{field}")
-    seats = (("seat", seen.seat), ("dealer", seen.dealer), ("to_play", seen.to_play), ("winner", seen.winner))
+    _check_sheet(seen)
+    if len(seen.hand_sizes) != count:
+        raise FormatError(f"expected one entry per player ({count})", "$.hand_sizes")
+    seats = (("seat", seen.seat), ("to_play", seen.to_play), ("winner", seen.winner))
     for field, seat in seats:
         if seat is not None and not 0 <= seat < count:
             raise FormatError(f"expected a seat from 0 to {count - 1}", f"$.{field}")
@@ -343,3 +374,37 @@ def check_view(seen: PlayerView) -> None:
         raise FormatError("a card is in two places at once", "$.hand", "C4")
     if not set(seen.legal_plays) <= set(seen.hand):
         raise FormatError("legal plays come from the hand", "$.legal_plays", "C7")
+    _check_view_sizes(seen)
+
+
+def _check_view_sizes(seen: PlayerView) -> None:
+    """The deal size, the stock, the hands and the tricks add up as the deal left them (C5, C6, C13)."""
+    match = Match(seen.rules, seen.players, 0, seen.dealer, seen.round_number, seen.scores, seen.penalty_cards,
+                  seen.half_cucumber, seen.eliminated, seen.last_result)
+    if seen.deal_size != match.deal_size:
+        raise FormatError(f"the score sheet deals {match.deal_size} cards each this round", "$.deal_size", "C5")
+    if seen.winner != match.winner:
+        raise FormatError("the winner is the last player left, once the game is over", "$.winner", "C13")
+    in_round = seen.phase in _ROUND_PHASES
+    stock = match.pack_size - match.deal_size * match.active_count if in_round else 0
+    if seen.stock_size != stock:
+        raise FormatError(f"the stock holds {stock} cards here", "$.stock_size", "C5")
+    played = [0] * len(seen.players)
+    for trick in (*seen.tricks, seen.trick):
+        for seat, _ in trick:
+            played[seat] += 1
+    for seat, size in enumerate(seen.hand_sizes):
+        dealt = match.deal_size if in_round and not seen.eliminated[seat] else 0
+        if size + played[seat] != dealt:
+            raise FormatError(f"seat {seat} holds and played {size + played[seat]} cards, but was dealt {dealt}",
+                              f"$.hand_sizes[{seat}]", "C5")
+    on_table = {Phase.PLAY: range(match.active_count), Phase.TRICK_COMPLETE: (match.active_count,)}
+    if any(len(trick) != match.active_count for trick in seen.tricks) or len(seen.trick) not in on_table.get(
+        seen.phase, (0,)
+    ):
+        raise FormatError(f"a trick holds one card from each of the {match.active_count} players", "$.trick", "C6")
+    if seen.phase is Phase.ROUND_COMPLETE and any(seen.hand_sizes):
+        raise FormatError("every card dealt is played when the round is complete", "$.hand_sizes", "C6")
+    turn = seen.phase is Phase.PLAY
+    if turn != (seen.to_play is not None) or (turn and seen.eliminated[seen.to_play or 0]):
+        raise FormatError("an active player is to play exactly while a card is awaited", "$.to_play", "C6")

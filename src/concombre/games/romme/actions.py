@@ -8,8 +8,8 @@ from typing import Any, Literal, Union
 import attrs
 
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.melds import exchange_joker, lay_off
+from concombre.games.romme.cards import MOST_CARDS, RommeCard
+from concombre.games.romme.melds import MOST_PLACES, exchange_joker, lay_off
 from concombre.games.romme.options import by_face, meld_options, opening_value
 from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.transitions import (
@@ -24,6 +24,7 @@ from concombre.games.romme.transitions import (
 )
 
 __all__ = [
+    "MOST_MELDS",
     "Action",
     "Deal",
     "Discard",
@@ -68,6 +69,45 @@ def _melds(values: Sequence[Sequence[RommeCard | str]]) -> tuple[tuple[RommeCard
 
 def _deck(values: Sequence[RommeCard | str] | None) -> tuple[RommeCard, ...] | None:
     return None if values is None else _cards(values)
+
+
+# The shape every action must have, in any form (Python, JSON or a text record), before any
+# state is consulted: indexes within what a table can ever hold, and melds of some cards.
+MOST_MELDS = MOST_CARDS // 3
+"""The most melds a table can hold: every card of the game in melds of three (R5).
+
+Examples:
+    >>> MOST_MELDS
+    36
+"""
+
+
+def _below(most: int, ruling: str) -> Any:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < most:
+            raise InvalidArgumentError(
+                f"{type(instance).__name__}.{attribute.name} must be a whole number from 0 to {most - 1}, "
+                f"not {value!r}.", ruling, attribute.name,
+            )
+
+    return check
+
+
+def _meld_sizes(instance: Any, attribute: attrs.Attribute[Any], value: tuple[tuple[RommeCard, ...], ...]) -> None:
+    groups = value if attribute.name == "melds" else (value,)
+    if attribute.name == "melds" and not 1 <= len(groups) <= MOST_MELDS:
+        raise InvalidArgumentError(f"MeldCards needs 1 to {MOST_MELDS} melds, not {len(groups)}.", "R5", "melds")
+    if any(not 1 <= len(group) <= MOST_PLACES for group in groups):
+        raise InvalidArgumentError(
+            f"{type(instance).__name__}.{attribute.name}: each meld holds 1 to {MOST_PLACES} cards.",
+            "R5",
+            attribute.name,
+        )
+
+
+def _end(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in (None, "low", "high"):
+        raise InvalidArgumentError(f"LayOff.end must be 'low', 'high' or None, not {value!r}.", "R9", "end")
 
 
 @attrs.frozen
@@ -122,7 +162,7 @@ class MeldCards:
         ['QH1', 'QS1', 'QD2']
     """
 
-    melds: tuple[tuple[RommeCard, ...], ...] = attrs.field(converter=_melds)
+    melds: tuple[tuple[RommeCard, ...], ...] = attrs.field(converter=_melds, validator=_meld_sizes)
 
 
 @attrs.frozen
@@ -141,8 +181,8 @@ class LayOff:
     """
 
     card: RommeCard = attrs.field(converter=_card)
-    meld: int
-    end: Literal["low", "high"] | None = None
+    meld: int = attrs.field(validator=_below(MOST_MELDS, "R9"))
+    end: Literal["low", "high"] | None = attrs.field(default=None, validator=_end)
 
 
 @attrs.frozen
@@ -163,9 +203,9 @@ class ExchangeJoker:
     """
 
     card: RommeCard = attrs.field(converter=_card)
-    meld: int
-    place: int
-    new_meld: tuple[RommeCard, ...] = attrs.field(converter=_cards)
+    meld: int = attrs.field(validator=_below(MOST_MELDS, "R10"))
+    place: int = attrs.field(validator=_below(MOST_PLACES, "R10"))
+    new_meld: tuple[RommeCard, ...] = attrs.field(converter=_cards, validator=_meld_sizes)
 
 
 @attrs.frozen

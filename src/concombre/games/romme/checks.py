@@ -9,10 +9,13 @@ from __future__ import annotations
 import attrs
 
 from concombre.core.errors import FormatError, IllegalActionError
+from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
+from concombre.core.seats import check_loaded_players
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import Meld, build_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State
+from concombre.games.romme.transitions import HAND_SIZE
 from concombre.games.romme.views import View
 
 __all__ = ["StateParts", "check_meld", "check_state", "check_view", "rebuild_state",
@@ -32,7 +35,8 @@ class StateParts:
         dealer: The dealer.
         round_number: The round.
         contenders: The seats in the round.
-        scores: The totals.
+        scores: The match totals.
+        tie_break_points: The points from tie-break rounds (R14a).
         phase: The phase.
         to_play: The seat to play, or None.
         hands: Each seat's hand, sorted.
@@ -58,6 +62,7 @@ class StateParts:
     round_number: int
     contenders: tuple[int, ...]
     scores: tuple[int, ...]
+    tie_break_points: tuple[int, ...]
     phase: Phase
     to_play: int | None
     hands: tuple[tuple[RommeCard, ...], ...]
@@ -79,9 +84,9 @@ def state_parts(state: State) -> StateParts:
         'deal'
     """
     return StateParts(
-        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders, state.scores,
-        state.phase, state.to_play, state.hands, state.stock, state.discard_pile, state.melds, state.opened,
-        state.rebuilds, state.drawn, state.last_result,
+        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders,
+        state.scores, state.tie_break_points, state.phase, state.to_play, state.hands, state.stock,
+        state.discard_pile, state.melds, state.opened, state.rebuilds, state.drawn, state.last_result,
     )
 
 
@@ -95,9 +100,9 @@ def rebuild_state(parts: StateParts) -> State:
         'draw'
     """
     match = Match(parts.rules, parts.players, parts.seed, parts.dealer, parts.round_number, parts.contenders,
-                       parts.scores, parts.last_result)
+                  parts.scores, parts.tie_break_points, parts.last_result)
     state = State(match, (parts.phase, parts.to_play, parts.hands, parts.stock, parts.discard_pile,
-                               parts.melds, parts.opened, parts.rebuilds, parts.drawn))
+                          parts.melds, parts.opened, parts.rebuilds, parts.drawn))
     check_state(state)
     return state
 
@@ -123,6 +128,18 @@ def _seats(count: int, values: tuple[object, ...], field: str) -> None:
         raise FormatError(f"expected one entry per player ({count})", f"$.{field}")
 
 
+def _check_contenders(contenders: tuple[int, ...], count: int) -> None:
+    if not contenders or list(contenders) != sorted(set(contenders)) or not all(
+        0 <= seat < count for seat in contenders
+    ):
+        raise FormatError("contenders are distinct seats in order", "$.contenders", "R14")
+
+
+def _check_owners(meld: Meld, count: int, index: int) -> None:
+    if not all(type(place.owner) is int and 0 <= place.owner < count for place in meld.places):
+        raise FormatError(f"a meld's places are filled by seats from 0 to {count - 1}", f"$.melds[{index}]", "R9")
+
+
 def check_state(state: State) -> None:
     """Refuse, with `FormatError`, a state no game of Rommé could reach.
 
@@ -132,34 +149,88 @@ def check_state(state: State) -> None:
         True
     """
     count = len(state.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise FormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", "$.players", "R1")
-    if len(set(state.players)) < count or not all(name.strip() for name in state.players):
-        raise FormatError("names must be distinct and non-empty", "$.players")
-    for field in ("scores", "hands", "opened"):
+    check_loaded_players(state.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
+    for field in ("scores", "tie_break_points", "hands", "opened"):
         _seats(count, getattr(state, field), field)
-    if not 0 <= state.seed < 2**64:
+    if not 0 <= state.seed < SEED_LIMIT:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
-    if not state.contenders or list(state.contenders) != sorted(set(state.contenders)) or not all(
-        0 <= seat < count for seat in state.contenders
-    ):
-        raise FormatError("contenders are distinct seats in order", "$.contenders", "R14")
     # Every seat is checked to be in range before anything is looked up by it.
+    _check_contenders(state.contenders, count)
     for index, meld in enumerate(state.melds):
-        if not all(type(place.owner) is int and 0 <= place.owner < count for place in meld.places):
-            raise FormatError(f"a meld's places are filled by seats from 0 to {count - 1}", f"$.melds[{index}]", "R9")
+        _check_owners(meld, count, index)
     if state.out is None and state.phase is Phase.ROUND_COMPLETE and any(
         not state.hands[seat] for seat in state.contenders
     ):
         raise FormatError("an empty hand ends the round with that player out", "$.hands", "R11")
     if not 0 <= state.dealer < count:
         raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer")
-    if not 1 <= state.round_number <= 10_000:
-        raise FormatError("the round number must be from 1 to 10000", "$.round_number")
+    if not 1 <= state.round_number <= MAX_ROUNDS:
+        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
     if not 0 <= state.rebuilds <= state.rules.rebuilds:
         raise FormatError(f"the stock is rebuilt at most {state.rules.rebuilds} times", "$.rebuilds", "R12")
     _check_turn(state)
     _check_cards(state)
+    _check_table(state)
+    _check_score_sheet(state)
+
+
+def _check_table(state: State) -> None:
+    """What each contender holds and filled on the table adds up to the cards dealt and drawn (R4, R7, R8, R11)."""
+    if state.phase not in _IN_ROUND:
+        return
+    filled = [0] * len(state.players)
+    for meld in state.melds:
+        for place in meld.places:
+            filled[place.owner] += 1
+    for seat in state.contenders:
+        if state.opened[seat] != (filled[seat] > 0):
+            raise FormatError(
+                "a player has opened exactly when they have filled places on the table", f"$.opened[{seat}]", "R8"
+            )
+        drawn = 1 if state.phase is Phase.PLAY and seat == state.to_play else 0
+        expected = (HAND_SIZE + drawn,) if seat != state.out else (HAND_SIZE, HAND_SIZE + 1)
+        if len(state.hands[seat]) + filled[seat] not in expected:
+            raise FormatError(
+                f"a hand and the places its player filled hold the {HAND_SIZE} cards dealt, and one drawn this turn",
+                f"$.hands[{seat}]",
+                "R7",
+            )
+
+
+def _scored_rounds(state: State | View) -> int:
+    return state.round_number if state.phase is Phase.GAME_OVER else state.round_number - 1
+
+
+def _check_score_sheet(state: State | View) -> None:
+    """Totals, tie-break points and contenders as the rounds scored can leave them (R13, R14, R14a)."""
+    scored = _scored_rounds(state)
+    regular_rounds = len(state.players)  # R4
+    regular = min(scored, regular_rounds)
+    tie_breaks = scored - regular
+    most = sum(card.hand_value for card in deck(state.rules.jokers))  # no round scores more, or less than -most
+    for field, rounds in (("scores", regular), ("tie_break_points", tie_breaks)):
+        for seat, points in enumerate(getattr(state, field)):
+            if abs(points) > rounds * most:
+                raise FormatError(
+                    f"{rounds} rounds scored give between {-rounds * most} and {rounds * most} points",
+                    f"$.{field}[{seat}]",
+                    "R14a" if field == "tie_break_points" else "R13",
+                )
+    everyone = tuple(range(len(state.players)))
+    if scored < regular_rounds:
+        if state.contenders != everyone:
+            raise FormatError("everyone plays the rounds before any tie-break", "$.contenders", "R14")
+        return
+    top = max(state.scores)
+    leaders = tuple(seat for seat in everyone if state.scores[seat] == top)
+    if not set(state.contenders) <= set(leaders) or (tie_breaks == 0 and state.contenders != leaders):
+        raise FormatError("after the last regular round, the players tied for the lead play on", "$.contenders",
+                          "R14")
+    if any(points and seat not in leaders for seat, points in enumerate(state.tie_break_points)):
+        raise FormatError("only players tied for the lead play tie-break rounds", "$.tie_break_points", "R14a")
+    if state.phase is not Phase.GAME_OVER and len({state.tie_break_points[seat] for seat in state.contenders}) > 1:
+        raise FormatError("the players still in the tie-break have as many tie-break points as each other",
+                          "$.tie_break_points", "R14a")
 
 
 def _check_turn(state: State) -> None:
@@ -187,8 +258,28 @@ def _check_turn(state: State) -> None:
         expected = state.round_number if state.phase is Phase.GAME_OVER else state.round_number - 1
         if result.round_number != expected:
             raise FormatError(f"the last scored round is round {expected}", "$.last_result.round_number")
-    elif state.round_number != 1 or any(state.scores):
+    elif state.round_number != 1 or any(state.scores) or state.phase is Phase.GAME_OVER:
         raise FormatError("every round after the first follows a scored round", "$.last_result")
+    if result is not None:
+        _check_result(state, result)
+
+
+def _check_result(state: State | View, result: RoundResult) -> None:
+    path = "$.last_result"
+    count = len(state.players)
+    for field in ("meld_values", "hand_values", "scores"):
+        if len(getattr(result, field)) != count:
+            raise FormatError(f"expected one entry per player ({count})", f"{path}.{field}")
+    if result.out is not None and not (0 <= result.out < count and result.hand_values[result.out] == 0):
+        raise FormatError("the player who went out is a seat left holding nothing", f"{path}.out", "R11")
+    most = sum(card.hand_value for card in deck(state.rules.jokers))
+    for seat in range(count):
+        meld_value, hand_value = result.meld_values[seat], result.hand_values[seat]
+        if not (0 <= meld_value <= most and 0 <= hand_value <= most):
+            raise FormatError(f"values of cards are from 0 to {most}", f"{path}.meld_values[{seat}]", "R13")
+        if result.scores[seat] != meld_value - (0 if seat == result.out else hand_value):
+            raise FormatError("a round's score is the value of the places filled, less the cards left in hand",
+                              f"{path}.scores[{seat}]", "R13")
 
 
 def _check_cards(state: State) -> None:
@@ -221,7 +312,10 @@ def _check_cards(state: State) -> None:
 
 
 def check_view(seen: View) -> None:
-    """Refuse, with `FormatError`, a view whose parts disagree.
+    """Refuse, with `FormatError`, a view no seat of any game could be shown.
+
+    Every seat and index is in range, the sizes add up to the game's cards,
+    and the score sheet is one the rounds scored could leave.
 
     Examples:
         >>> from concombre.games.romme import deal, new_game, view
@@ -229,14 +323,72 @@ def check_view(seen: View) -> None:
         True
     """
     count = len(seen.players)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise FormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", "$.players", "R1")
-    for field in ("hand_sizes", "opened", "scores"):
+    check_loaded_players(seen.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
+    for field in ("hand_sizes", "opened", "scores", "tie_break_points"):
         _seats(count, getattr(seen, field), field)
-    if not 0 <= seen.seat < count or seen.hand_sizes[seen.seat] != len(seen.hand):
-        raise FormatError("the seat's hand size is the size of its hand", "$.hand_sizes")
-    everything = [*seen.hand, *seen.discard_pile, *(card for meld in seen.melds for card in meld.cards)]
-    if len(set(everything)) != len(everything):
-        raise FormatError("a card is in two places at once", "$.hand", "R2")
+    for field in ("seat", "dealer", "to_play", "winner"):
+        seat = getattr(seen, field)
+        if seat is not None and not 0 <= seat < count:
+            raise FormatError(f"expected a seat from 0 to {count - 1}", f"$.{field}")
+    _check_contenders(seen.contenders, count)
     for index, meld in enumerate(seen.melds):
+        _check_owners(meld, count, index)
         check_meld(meld, f"$.melds[{index}]")
+    if seen.hand_sizes[seen.seat] != len(seen.hand) or list(seen.hand) != sorted(seen.hand):
+        raise FormatError("the seat's hand, sorted, is as large as its hand size says", f"$.hand_sizes[{seen.seat}]")
+    game_cards = set(deck(seen.rules.jokers))
+    everything = [*seen.hand, *seen.discard_pile, *(card for meld in seen.melds for card in meld.cards)]
+    if len(set(everything)) != len(everything) or not set(everything) <= game_cards:
+        raise FormatError(f"each of the game's {len(game_cards)} cards is in one place at most", "$.hand", "R2")
+    in_round = seen.phase in _IN_ROUND
+    table = sum(len(meld.cards) for meld in seen.melds)
+    total = seen.stock_size + len(seen.discard_pile) + sum(seen.hand_sizes) + table
+    if total != (len(game_cards) if in_round else 0) or seen.stock_size < 0:
+        raise FormatError(f"the stock, the discard pile, the hands and the table hold the game's "
+                          f"{len(game_cards)} cards during a round, and nothing between rounds", "$.stock_size", "R2")
+    turn = seen.phase in (Phase.DRAW, Phase.PLAY)
+    if turn != (seen.to_play is not None) or (turn and seen.to_play not in seen.contenders):
+        raise FormatError("a contender is to play exactly while a turn is on", "$.to_play", "R7")
+    if seen.drawn is not None and not (seen.phase is Phase.PLAY and seen.to_play == seen.seat and (
+            seen.drawn in seen.hand or any(seen.drawn in meld.cards for meld in seen.melds))):
+        raise FormatError("the card just taken from the discard pile is this seat's, on its turn", "$.drawn", "R7a")
+    over = seen.phase is Phase.GAME_OVER
+    if over != (seen.winner is not None) or (over and seen.contenders != (seen.winner,)):
+        raise FormatError("the game has a winner exactly when it is over: the last contender", "$.winner", "R14")
+    _check_view_table(seen)
+    result = seen.last_result
+    if result is not None:
+        expected = seen.round_number if over else seen.round_number - 1
+        if result.round_number != expected:
+            raise FormatError(f"the last scored round is round {expected}", "$.last_result.round_number")
+        _check_result(seen, result)
+    elif seen.round_number != 1 or any(seen.scores) or over:
+        raise FormatError("every round after the first follows a scored round", "$.last_result")
+    if not 1 <= seen.round_number <= MAX_ROUNDS:
+        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
+    _check_score_sheet(seen)
+
+
+def _check_view_table(seen: View) -> None:
+    filled = [0] * len(seen.players)
+    for meld in seen.melds:
+        for place in meld.places:
+            filled[place.owner] += 1
+    for seat, size in enumerate(seen.hand_sizes):
+        if seat not in seen.contenders or seen.phase not in _IN_ROUND:
+            if size or filled[seat] or seen.opened[seat]:
+                raise FormatError("a player sitting the round out holds nothing", f"$.hand_sizes[{seat}]", "R14")
+            continue
+        if seen.opened[seat] != (filled[seat] > 0):
+            raise FormatError(
+                "a player has opened exactly when they have filled places on the table", f"$.opened[{seat}]", "R8"
+            )
+        drawn = 1 if seen.phase is Phase.PLAY and seat == seen.to_play else 0
+        expected = (HAND_SIZE, HAND_SIZE + 1) if size == 0 and seen.phase is Phase.ROUND_COMPLETE else (
+            HAND_SIZE + drawn,)
+        if size + filled[seat] not in expected:
+            raise FormatError(
+                f"a hand and the places its player filled hold the {HAND_SIZE} cards dealt, and one drawn this turn",
+                f"$.hand_sizes[{seat}]",
+                "R7",
+            )

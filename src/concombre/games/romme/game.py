@@ -38,9 +38,9 @@ __all__ = ["GAME"]
 
 
 def _rewards(before: State, after: State) -> tuple[float, ...]:
-    """The points each seat scores when a round is scored (R13)."""
+    """What each seat's total gains when a regular round is scored (R13); a tie-break changes no total (R14a)."""
     result = after.last_result
-    if before.phase is Phase.ROUND_COMPLETE and result is not None:
+    if before.phase is Phase.ROUND_COMPLETE and result is not None and not before.in_tie_break:
         return tuple(float(points) for points in result.scores)
     return (0.0,) * len(after.players)
 

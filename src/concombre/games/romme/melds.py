@@ -18,7 +18,15 @@ from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 
-__all__ = ["Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
+__all__ = ["MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
+
+MOST_PLACES = 13
+"""The most places a meld holds: a run from ace to king, or from two to ace (R6).
+
+Examples:
+    >>> MOST_PLACES
+    13
+"""
 
 Kind = Literal["set", "run"]
 End = Literal["low", "high"]
@@ -187,8 +195,8 @@ def _number(card: RommeCard, ace_low: bool) -> int:
 def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
     suit = next(card.suit for card in cards if not card.is_joker)
     assert suit is not None
-    if len(cards) > 13:
-        raise _refuse(f"A run holds at most 13 cards, not {len(cards)}.", "R6")
+    if len(cards) > MOST_PLACES:
+        raise _refuse(f"A run holds at most {MOST_PLACES} cards, not {len(cards)}.", "R6")
     first = next(position for position, card in enumerate(cards) if not card.is_joker)
     for ace_low in (False, True):
         start = _number(cards[first], ace_low) - first

@@ -63,5 +63,5 @@ class Rules:
 
     jokers: int = attrs.field(default=4, validator=_one_of(2, 4, 6, ruling="R2"))
     opening: int = attrs.field(default=40, validator=_one_of(30, 40, 50, 60, ruling="R8"))
-    may_return_discard: bool = attrs.field(default=False, validator=_one_of(False, True, ruling="R7"))
+    may_return_discard: bool = attrs.field(default=False, validator=_one_of(False, True, ruling="R7a"))
     rebuilds: int = attrs.field(default=2, validator=_one_of(0, 1, 2, 3, ruling="R12"))

@@ -74,7 +74,9 @@ class Match:
         round_number: The current round, from 1.
         contenders: The seats playing this round: everyone, or in a
             tie-break round the players tied for the lead (R14).
-        scores: Each seat's total (R13).
+        scores: Each seat's match total (R13): the regular rounds' points only.
+        tie_break_points: Each seat's points from tie-break rounds, kept apart
+            from the totals (R14a); all 0 until a tie-break is scored.
         last_result: What scoring the previous round did, or None.
 
     Examples:
@@ -90,6 +92,7 @@ class Match:
     round_number: int
     contenders: tuple[int, ...]
     scores: tuple[int, ...]
+    tie_break_points: tuple[int, ...]
     last_result: RoundResult | None
 
 
@@ -164,8 +167,24 @@ class State:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's total (R13)."""
+        """Each seat's match total (R13); tie-break rounds never change it (R14a)."""
         return self.match.scores
+
+    @property
+    def tie_break_points(self) -> tuple[int, ...]:
+        """Each seat's points from tie-break rounds, kept apart from `scores` (R14a)."""
+        return self.match.tie_break_points
+
+    @property
+    def in_tie_break(self) -> bool:
+        """Whether the current round is a tie-break round (R14, R14a).
+
+        Examples:
+            >>> from concombre.games.romme import new_game
+            >>> new_game(2, seed=1).in_tie_break
+            False
+        """
+        return self.round_number > self.regular_rounds
 
     @property
     def last_result(self) -> RoundResult | None:
@@ -231,10 +250,13 @@ class State:
 
     @property
     def winner(self) -> int | None:
-        """The seat with the highest total once the game is over (R14), else None."""
+        """The seat with the highest total once the game is over (R14), else None.
+
+        After a tie-break it is the tied player with the most tie-break points (R14a).
+        """
         if self.phase is not Phase.GAME_OVER:
             return None
-        return max(self.contenders, key=lambda seat: self.scores[seat])
+        return max(self.contenders, key=lambda seat: (self.scores[seat], self.tie_break_points[seat]))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -250,6 +272,8 @@ class State:
         if self.to_play is not None:
             parts.append(f"to_play={self.to_play}")
         parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
+        if any(self.tie_break_points):
+            parts.append(f"tie_break_points={self.tie_break_points}")
         return f"<romme.State {' '.join(parts)}>"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.games.romme.actions import (
@@ -53,16 +53,44 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
     names = after.players
     if before.phase is Phase.DEAL:
         yield ""
-        yield f"Round {after.round_number}: {names[after.dealer]} deals."
+        yield f"Round {after.round_number}{_tie_break_of(after)}: {names[after.dealer]} deals."
     elif before.to_play is not None:
         yield f"  {names[before.to_play]}: {action_text(action)}"
     elif before.phase is Phase.ROUND_COMPLETE and after.last_result is not None:
         result = after.last_result
         out = "nobody went out" if result.out is None else f"{names[result.out]} went out"
-        yield f"  Round {result.round_number} is over: {out}; totals " + ", ".join(
-            f"{name} {total}" for name, total in zip(names, after.scores, strict=True))
+        if before.in_tie_break:
+            yield (f"  Tie-break round {result.round_number} is over: {out}; tie-break points "
+                   f"{_points(names, after.tie_break_points, _tied(after))} (R14a); the totals stay "
+                   f"{_points(names, after.scores)}")
+        else:
+            yield f"  Round {result.round_number} is over: {out}; totals {_points(names, after.scores)}"
     if after.phase is Phase.GAME_OVER and after.winner is not None and before.phase is not Phase.GAME_OVER:
-        yield f"{names[after.winner]} wins with {after.scores[after.winner]} points."
+        winner = after.winner
+        won = f"{names[winner]} wins with {after.scores[winner]} points"
+        if after.in_tie_break:
+            won += f", and {after.tie_break_points[winner]} tie-break points (R14a)"
+        yield won + "."
+
+
+def _points(names: tuple[str, ...], points: tuple[int, ...], seats: Iterable[int] | None = None) -> str:
+    shown = range(len(names)) if seats is None else seats
+    return ", ".join(f"{names[seat]} {points[seat]}" for seat in shown)
+
+
+def _tied(seen: State | View) -> tuple[int, ...]:
+    """The seats that play or played the tie-break: those tied for the highest total (R14)."""
+    top = max(seen.scores)
+    return tuple(seat for seat, total in enumerate(seen.scores) if total == top)
+
+
+def _tie_break_of(seen: State | View) -> str:
+    """", a tie-break between Ann and Bob (R14)" in a tie-break round, else nothing."""
+    if not seen.in_tie_break:
+        return ""
+    if seen.phase is Phase.GAME_OVER:
+        return ", after a tie-break (R14)"
+    return f", a tie-break between {' and '.join(seen.players[seat] for seat in seen.contenders)} (R14)"
 
 
 HELP = (
@@ -87,8 +115,10 @@ def show_view(seen: View) -> list[str]:
         True
     """
     names = seen.players
-    lines = ["", f"Round {seen.round_number}. Scores: " + ", ".join(
-        f"{name} {seen.scores[seat]}" for seat, name in enumerate(names))]
+    lines = ["", f"Round {seen.round_number}{_tie_break_of(seen)}. Scores: {_points(names, seen.scores)}"]
+    if seen.in_tie_break:
+        lines.append(f"Tie-break points, kept apart from the scores (R14a): "
+                     f"{_points(names, seen.tie_break_points, _tied(seen))}")
     for number, meld in enumerate(seen.melds):
         owners = sorted({names[place.owner] for place in meld.places})
         stands = " ".join(place.stands_for() for place in meld.places)

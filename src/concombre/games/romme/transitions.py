@@ -81,7 +81,7 @@ def new_game(
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a concombre.romme.Rules, not {rules!r}.", field="rules")
     seed = game_seed(seed)
-    match = Match(rules, names, seed, dealer, 1, tuple(range(count)), (0,) * count, None)
+    match = Match(rules, names, seed, dealer, 1, tuple(range(count)), (0,) * count, (0,) * count, None)
     return _between_rounds(match, Phase.DEAL)
 
 
@@ -465,12 +465,14 @@ def discard(state: State, card: RommeCard) -> State:
 
 
 def score_round(state: State) -> State:
-    """Score the round (R13) and start the next, a tie-break, or end the game (R14).
+    """Score the round (R13) and start the next, a tie-break, or end the game (R14, R14a).
 
     Each player scores the value of the places they filled; every player but
     the one who went out subtracts the value of the cards left in their hand.
     After one round per player, the highest total wins; players tied for it
-    play further rounds among themselves until one leads.
+    play tie-break rounds among themselves, whose points are kept apart in
+    `State.tie_break_points` and never change the totals (R14a), until one
+    of them has more tie-break points than the others.
 
     Raises:
         IllegalActionError: The round is not over (R15).
@@ -494,13 +496,20 @@ def score_round(state: State) -> State:
         0 if seat not in state.contenders else meld_values[seat] - (0 if seat == state.out else hand_values[seat])
         for seat in range(count)
     )
-    scores = tuple(total + gained for total, gained in zip(state.scores, round_scores, strict=True))
     result = RoundResult(state.round_number, state.out, meld_values, hand_values, round_scores)
+    scores, tie_break = state.scores, state.tie_break_points
+    if state.in_tie_break:
+        tie_break = tuple(points + gained for points, gained in zip(tie_break, round_scores, strict=True))
+    else:
+        scores = tuple(total + gained for total, gained in zip(scores, round_scores, strict=True))
     contenders = state.contenders
     if state.round_number >= state.regular_rounds:
-        top = max(scores[seat] for seat in contenders)
-        contenders = tuple(seat for seat in contenders if scores[seat] == top)
-    match = attrs.evolve(state.match, scores=scores, last_result=result, contenders=contenders)
+        standing = tie_break if state.in_tie_break else scores
+        top = max(standing[seat] for seat in contenders)
+        contenders = tuple(seat for seat in contenders if standing[seat] == top)
+    match = attrs.evolve(
+        state.match, scores=scores, tie_break_points=tie_break, last_result=result, contenders=contenders
+    )
     if state.round_number >= state.regular_rounds and len(contenders) == 1:
         return _between_rounds(match, Phase.GAME_OVER)
     dealer = _left_of(_between_rounds(match, Phase.DEAL), state.dealer)

@@ -33,7 +33,9 @@ class View:
             seen face up.
         melds: The melds on the table, each place with who filled it.
         opened: Whether each seat has made its opening (R8).
-        scores: Each seat's total.
+        scores: Each seat's match total (R13).
+        tie_break_points: Each seat's tie-break points, kept apart from the
+            totals (R14a).
         drawn: The card this seat took from the discard pile this turn, if any.
         last_result: What scoring the previous round did, or None.
         winner: The winner once the game is over, else None.
@@ -60,9 +62,21 @@ class View:
     melds: tuple[Meld, ...]
     opened: tuple[bool, ...]
     scores: tuple[int, ...]
+    tie_break_points: tuple[int, ...]
     drawn: RommeCard | None
     last_result: RoundResult | None
     winner: int | None
+
+    @property
+    def in_tie_break(self) -> bool:
+        """Whether the round is a tie-break round (R14, R14a): past one round per player.
+
+        Examples:
+            >>> from concombre.games.romme import deal, new_game, view
+            >>> view(deal(new_game(2, seed=1)), 0).in_tie_break
+            False
+        """
+        return self.round_number > len(self.players)
 
 
 def view(state: State, seat: int) -> View:
@@ -95,6 +109,7 @@ def view(state: State, seat: int) -> View:
         melds=state.melds,
         opened=state.opened,
         scores=state.scores,
+        tie_break_points=state.tie_break_points,
         drawn=state.drawn if state.to_play == seat else None,
         last_result=state.last_result,
         winner=state.winner,

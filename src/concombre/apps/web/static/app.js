@@ -28,8 +28,15 @@ function send(action) {
   socket.send(JSON.stringify({ action }));
 }
 
+// Players name themselves: a name is text, never markup.
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 function renderScores(message) {
   const view = message.view;
+  // In a tie-break round (R14) the tie-break points are shown in their own column, apart from the totals (R14a).
+  const tieBreak = Boolean(view.tie_break_points) && view.round_number > view.players.length;
   const rows = view.players.map((name, seat) => {
     // What a game's view shows decides the columns, so that any game's scores can be drawn.
     const flags = view.opened ? (view.opened[seat] ? "opened" : "")
@@ -38,18 +45,20 @@ function renderScores(message) {
     const penalty = view.penalty_cards ? (view.penalty_cards[seat].map(cardLabel).join(" ") || "")
       : view.hand_sizes ? `${view.hand_sizes[seat]} cards` : "";
     const cls = view.to_play === seat ? ' class="turn"' : "";
-    return `<tr${cls}><td>${name}${seat === message.you ? " (you)" : ""}</td><td>${view.scores[seat]}</td>` +
-           `<td>${penalty}</td><td>${flags}</td></tr>`;
+    const extra = tieBreak ? `<td class="tie-break">${view.tie_break_points[seat]}</td>` : "";
+    return `<tr${cls}><td>${esc(name)}${seat === message.you ? " (you)" : ""}</td><td>${view.scores[seat]}</td>` +
+           `${extra}<td>${penalty}</td><td>${flags}</td></tr>`;
   });
-  $("scores").innerHTML = `<table><tr><th>Player</th><th>Score</th><th></th><th></th></tr>${rows.join("")}</table>`;
+  const head = `<th>Player</th><th>Score</th>${tieBreak ? "<th>Tie-break (R14a)</th>" : ""}<th></th><th></th>`;
+  $("scores").innerHTML = `<table><tr>${head}</tr>${rows.join("")}</table>`;
 }
 
 function renderConcombre(message) {
   const view = message.view;
-  const trick = view.trick.map(([seat, card]) => `${view.players[seat]} ${cardLabel(card)}`).join(", ");
+  const trick = view.trick.map(([seat, card]) => `${esc(view.players[seat])} ${cardLabel(card)}`).join(", ");
   const played = view.players.map((name, seat) => {
     const cards = [...view.tricks.flat(), ...view.trick].filter(([s]) => s === seat).map(([, c]) => cardLabel(c));
-    return cards.length ? `${name}: ${cards.join(" ")}` : "";
+    return cards.length ? `${esc(name)}: ${cards.join(" ")}` : "";
   }).filter(Boolean).join(" | ");
   $("board").innerHTML = `<p>Round ${view.round_number}, ${view.deal_size} cards each. ` +
     `Trick: <strong id="trick">${trick || "nobody has played yet"}</strong></p>` +
@@ -81,7 +90,7 @@ function renderRomme(message) {
   const view = message.view;
   const melds = view.melds.map((meld, number) =>
     `<li>${number}: ${meld.cards.map(cardLabel).join(" ")} <small>(${meld.kind}, ` +
-    `${[...new Set(meld.owners)].map((seat) => view.players[seat]).join(", ")})</small></li>`).join("");
+    `${[...new Set(meld.owners)].map((seat) => esc(view.players[seat])).join(", ")})</small></li>`).join("");
   const top = view.discard_pile.length ? cardLabel(view.discard_pile[view.discard_pile.length - 1]) : "empty";
   $("board").innerHTML = `<p>Round ${view.round_number}. Discard pile: <strong>${top}</strong>; ` +
     `${view.stock_size} cards in the stock.</p><ul id="melds">${melds || "<li>No melds on the table yet.</li>"}</ul>`;
@@ -135,7 +144,7 @@ function render(message) {
   over.hidden = !message.over;
   if (message.over) {
     const saved = JSON.parse(localStorage.getItem("concombre-table"));
-    over.innerHTML = `Game over: ${view.players[view.winner]} wins. ` +
+    over.innerHTML = `Game over: ${esc(view.players[view.winner])} wins. ` +
       `<a id="record" href="/api/tables/${saved.table}/record?token=${saved.token}">Download the record</a>`;
   }
 }

@@ -1,0 +1,91 @@
+"""The library's bounds and its rule for players' names: one definition for the engines and every document form.
+
+`new_game`, the JSON form (`concombre.io`) and the text form of records
+(`concombre.core.records`) all read their limits here, so a game one of them
+accepts can always be saved and read back by the others.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["MAX_ACTIONS", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "name_problem"]
+
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers below this: 0 to 2**64 - 1.
+
+Examples:
+    >>> SEED_LIMIT - 1 == 0xFFFF_FFFF_FFFF_FFFF
+    True
+"""
+
+MAX_ROUNDS = 10_000
+"""The highest round number a game may reach; a longer game is refused as a document.
+
+Examples:
+    >>> MAX_ROUNDS
+    10000
+"""
+
+MAX_ACTIONS = 100_000
+"""The most actions a record may hold, and the most items of any array in a document.
+
+Examples:
+    >>> MAX_ACTIONS
+    100000
+"""
+
+NAME_LENGTH = 64
+"""The most characters a player's name may hold.
+
+Examples:
+    >>> NAME_LENGTH
+    64
+"""
+
+TEXT_LENGTH = 200
+"""The most characters of any other string in a document (a card, a phase, a rules option).
+
+Examples:
+    >>> TEXT_LENGTH
+    200
+"""
+
+# Categories no name may hold: controls (line breaks, tabs, U+0085), line and
+# paragraph separators, and lone surrogates. These categories are the same in
+# every Python's Unicode tables, so a name valid on one is valid on all.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# Bidirectional overrides and isolates could make a name display as another one.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with ``name`` as a player's name, or None if it is fine.
+
+    A name is text of 1 to `NAME_LENGTH` characters, neither starting nor
+    ending with a space, holding no control character, line or paragraph
+    separator (so it always fits on one line of a text record), lone
+    surrogate (so it can always be encoded as UTF-8) or bidirectional
+    control (so it cannot display as another name). Letters of any script,
+    marks, joiners and emoji are all fine.
+
+    Examples:
+        >>> name_problem("Siti Nurhaliza") is None, name_problem("👩‍🚀 Ana") is None
+        (True, True)
+        >>> name_problem("Ann\\u2028Bob")
+        'a name holds no line break, control character or lone surrogate (U+2028 at 3)'
+        >>> name_problem(" Ann")
+        'a name neither starts nor ends with a space'
+    """
+    if not isinstance(name, str):
+        return f"a name must be text, not {type(name).__name__}"
+    if not name:
+        return "a name cannot be empty"
+    if len(name) > NAME_LENGTH:
+        return f"a name holds at most {NAME_LENGTH} characters, not {len(name)}"
+    if name != name.strip():
+        return "a name neither starts nor ends with a space"
+    for position, char in enumerate(name):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS:
+            return f"a name holds no line break, control character or lone surrogate (U+{ord(char):04X} at {position})"
+    return None
