@@ -161,6 +161,9 @@ def _object_hook(kind: type, converter: cattrs.Converter) -> Callable[[Any, Any]
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
             raise _RefusedError(f"expected an object, found {_json_type(value)}")
+        odd = next((key for key in value if type(key) is not str), None)
+        if odd is not None:
+            raise _RefusedError(f"an object's keys are strings, not {odd!r}")
         missing = [name for name in required if name not in value]
         if missing:
             raise _RefusedError(f"required field missing: {', '.join(missing)}")
@@ -348,13 +351,20 @@ def to_dict(value: Any) -> dict[str, Any]:
 
 
 def to_json(value: Any, *, indent: int | None = None) -> str:
-    """The JSON text of a value's document (see `to_dict`).
+    """The JSON text of a value's document (see `to_dict`), indented by ``indent`` spaces (0 to 8) or on one line.
+
+    Raises:
+        InvalidArgumentError: ``indent`` is not None or a whole number from 0 to 8.
+        FormatError: ``value`` has no document format.
 
     Examples:
         >>> from concombre import Card, to_json
         >>> to_json(Card.parse("10h"))
         '{"format": "concombre.card/1", "card": "TH"}'
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 8):
+        raise InvalidArgumentError(f"indent must be None or a whole number from 0 to 8, not {indent!r}.",
+                                   field="indent")
     return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
 
 
@@ -376,6 +386,7 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
     Raises:
         FormatError: The document is malformed, of another kind or version,
             or describes a state no game could reach; ``path`` says where.
+        InvalidArgumentError: ``expected`` is neither a type nor None.
 
     Examples:
         >>> from concombre import Rules, from_dict
@@ -383,6 +394,9 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         ...            "first_deal": 7, "limit": 21}, Rules)
         Rules(follow='highest', may_duck=False, first_deal=7, limit=21)
     """
+    if expected is not None and not isinstance(expected, type):
+        raise InvalidArgumentError(f"expected must be a type such as GameState, or None, not {expected!r}.",
+                                   field="expected")
     if type(document) is not dict:
         raise FormatError(f"expected a document object, found {_json_type(document)}")
     name = document.get("format")
@@ -549,7 +563,7 @@ def _describe(exc: BaseException, kind: Any) -> str:
     if isinstance(exc, KeyError):
         return "required field missing"
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unexpected field(s): {', '.join(sorted(exc.extra_fields))}"
+        return f"unexpected field(s): {', '.join(sorted(map(str, exc.extra_fields)))}"
     if get_origin(kind) is Literal:
         return f"expected one of {', '.join(map(repr, get_args(kind)))}"
     if get_origin(kind) is Union:

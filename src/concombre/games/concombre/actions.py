@@ -255,11 +255,14 @@ def parse_action(line: str) -> Action:
 
     Raises:
         FormatError: The line is not an action.
+        InvalidArgumentError: ``line`` is not text.
 
     Examples:
         >>> parse_action("play qh")
         Play(card=Card.parse('QH'))
     """
+    if not isinstance(line, str):
+        raise InvalidArgumentError(f"line must be the text of one action, not {line!r}.", field="line")
     words = line.split()
     if not words:
         raise FormatError("expected an action (deal, play CARD, resolve or score), found nothing")

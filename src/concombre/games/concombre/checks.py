@@ -143,6 +143,8 @@ def _match(parts: StateParts) -> Match:
     if not 0 <= parts.seed < SEED_LIMIT:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
     _check_sheet(parts)
+    if len(parts.hands) != len(parts.players):
+        raise FormatError(f"expected one entry per player ({len(parts.players)})", "$.hands")
     return Match(
         rules=parts.rules,
         players=parts.players,

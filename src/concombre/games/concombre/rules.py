@@ -39,6 +39,9 @@ def card_value(card: Card) -> int:
         >>> card_value(Card.parse("QH")), card_value(Card.parse("AS"))
         (12, 14)
     """
+    if type(card) is not Card:
+        raise InvalidArgumentError(f"card must be a concombre.Card such as Card.parse('QH'), not {card!r}.",
+                                   field="card")
     return int(card.rank)
 
 

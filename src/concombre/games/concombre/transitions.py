@@ -175,8 +175,10 @@ def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Car
         ['KH', 'AS']
     """
     match = require_state(state).match
-    if not isinstance(hands, Mapping):
-        raise InvalidArgumentError(f"hands must map seats to cards, not {hands!r}.", field="hands")
+    if not isinstance(hands, Mapping) or any(
+        isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) for cards in hands.values()
+    ):
+        raise InvalidArgumentError(f"hands must map seats to sequences of cards, not {hands!r}.", field="hands")
     seats = _seats_from(match, match.first_left_of(match.dealer))
     wanted = [index_of(card) for cards in hands.values() for card in cards]
     if not set(hands) <= set(seats):

@@ -520,11 +520,14 @@ def parse_action(line: str) -> Action:
 
     Raises:
         FormatError: The line is not an action.
+        InvalidArgumentError: ``line`` is not text.
 
     Examples:
         >>> parse_action("lay off 7h1 on 2 high")
         LayOff(card=RommeCard.parse('7H1'), meld=2, end='high')
     """
+    if not isinstance(line, str):
+        raise InvalidArgumentError(f"line must be the text of one action, not {line!r}.", field="line")
     words = line.split()
     try:
         return _parse_words(words)

@@ -143,6 +143,8 @@ def rank_value(rank: Rank, ace_low: bool) -> int:
         >>> rank_value(Rank.KING, False), rank_value(Rank.ACE, False), rank_value(Rank.ACE, True)
         (10, 11, 1)
     """
+    if type(rank) is not Rank:
+        raise InvalidArgumentError(f"rank must be a concombre.Rank such as Rank.ACE, not {rank!r}.", field="rank")
     if rank == Rank.ACE:
         return 1 if ace_low else 11
     return min(int(rank), 10)
@@ -161,6 +163,8 @@ def deck(jokers: int = 4) -> tuple[RommeCard, ...]:
         >>> len(deck()), len(deck(6)), str(deck()[-1])
         (108, 110, 'JK4')
     """
+    if jokers not in (2, 4, 6) or type(jokers) is not int:
+        raise InvalidArgumentError(f"jokers must be 2, 4 or 6, not {jokers!r}.", "R2", "jokers")
     return _CARDS[: 104 + jokers]
 
 
@@ -171,6 +175,8 @@ def cards_of(text: str) -> list[RommeCard]:
         >>> [str(card) for card in cards_of("qh1 10s2 jk1")]
         ['QH1', 'TS2', 'JK1']
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"text must be cards written out such as 'QH1 JK1', not {text!r}.", field="text")
     return [RommeCard.parse(word) for word in text.split()]
 
 

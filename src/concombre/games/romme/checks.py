@@ -297,6 +297,8 @@ def _check_cards(state: State) -> None:
         raise FormatError(f"every one of the game's {len(game_cards)} cards is in one place during a round", "$", "R2")
     if state.phase not in _IN_ROUND and seen:
         raise FormatError("no cards are out between rounds", "$.hands", "R4")
+    if state.phase not in _IN_ROUND and (any(state.opened) or state.rebuilds):
+        raise FormatError("nobody has opened and the stock is not rebuilt between rounds", "$.opened", "R4")
     for seat, hand in enumerate(state.hands):
         limit = 14 if state.phase is Phase.PLAY and seat == state.to_play else 13
         if len(hand) > limit:

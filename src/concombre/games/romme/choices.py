@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 
+from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.actions import (
     Action,
     DrawDiscard,
@@ -24,7 +25,7 @@ from concombre.games.romme.actions import (
     meld_actions,
 )
 from concombre.games.romme.solver import best_melds, best_opening
-from concombre.games.romme.state import Phase, State
+from concombre.games.romme.state import Phase, State, require_state
 
 __all__ = ["CHOICES", "choice_text", "choices"]
 
@@ -74,5 +75,7 @@ def choice_text(state: State, action: int) -> str:
         >>> choice_text(deal(new_game(2, seed=1)), 0)
         'draw stock'
     """
-    offered = choices(state)
+    offered = choices(require_state(state))
+    if type(action) is not int:
+        raise InvalidArgumentError(f"action must be a choice number, not {action!r}.", field="action")
     return action_text(offered[action]) if 0 <= action < len(offered) else f"choice {action} (none)"

@@ -15,8 +15,9 @@ from typing import Literal
 import attrs
 
 from concombre.core.cards import Rank, Suit
-from concombre.core.errors import IllegalActionError
+from concombre.core.errors import IllegalActionError, InvalidArgumentError
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
+from concombre.games.romme.rules import MAX_PLAYERS
 
 __all__ = ["MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
 
@@ -224,6 +225,20 @@ def _run_place(card: RommeCard, number: int, suit: Suit, owner: int) -> Place:
     return Place(card, rank, suit, rank_value(rank, ace_low=number == 1), owner)
 
 
+def _require_meld(meld: object) -> None:
+    if type(meld) is not Meld:
+        raise InvalidArgumentError(f"meld must be a Meld on the table (see make_meld), not {meld!r}.", field="meld")
+
+
+def _require_card(card: object) -> RommeCard:
+    if type(card) is RommeCard:
+        return card
+    if isinstance(card, str):
+        return RommeCard.parse(card)
+    raise InvalidArgumentError(f"card must be a Rommé card such as RommeCard.parse('QH1'), not {card!r}.",
+                               field="card")
+
+
 def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> Meld:
     """The meld with ``card`` added (R9): at the ``end`` of a run, anywhere in a set.
 
@@ -239,6 +254,12 @@ def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> 
         >>> str(lay_off(run, RommeCard.parse("JK2"), owner=1, end="low"))
         'JK2 5H1 6H1 7H1'
     """
+    _require_meld(meld)
+    card = _require_card(card)
+    if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < MAX_PLAYERS:
+        raise InvalidArgumentError(f"owner must be a seat from 0 to {MAX_PLAYERS - 1}, not {owner!r}.", "R9", "owner")
+    if end not in (None, "low", "high"):
+        raise InvalidArgumentError(f"end must be 'low', 'high' or None, not {end!r}.", "R9", "end")
     if meld.kind == "run":
         if end not in ("low", "high"):
             raise IllegalActionError("Say at which end of the run the card goes: low or high.", "R9")
@@ -277,6 +298,10 @@ def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, Ro
         >>> str(meld), str(joker), meld.places[2].owner
         ('3S1 4S1 5S2 6S2', 'JK1', 1)
     """
+    _require_meld(meld)
+    card = _require_card(card)
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise InvalidArgumentError(f"position must be a place number, not {position!r}.", "R10", "position")
     if not 0 <= position < len(meld.places) or not meld.places[position].card.is_joker:
         raise IllegalActionError("There is no joker in that place of the meld.", "R10")
     place = meld.places[position]

@@ -15,7 +15,7 @@ import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
-from concombre.games.romme.cards import RommeCard, deck
+from concombre.games.romme.cards import RommeCard, deck, hand_of
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State, require_state
@@ -143,6 +143,12 @@ def deck_for(
     cards = deck(require_state(state).rules.jokers)
     if not isinstance(hands, Mapping):
         raise InvalidArgumentError(f"hands must map seats to cards, not {hands!r}.", field="hands")
+    if discard_top is not None and type(discard_top) is not RommeCard:
+        raise InvalidArgumentError(f"discard_top must be a Rommé card or None, not {discard_top!r}.",
+                                   field="discard_top")
+    hands = {seat: hand_of(hand, "hands") for seat, hand in hands.items()}
+    if not all(type(seat) is int and 0 <= seat < len(state.players) for seat in hands):
+        raise InvalidArgumentError(f"hands are given to seats from 0 to {len(state.players) - 1}.", field="hands")
     wanted = [card for hand in hands.values() for card in hand] + ([discard_top] if discard_top else [])
     too_many = any(len(hand) > HAND_SIZE for hand in hands.values())
     if len(set(wanted)) < len(wanted) or not set(wanted) <= set(cards) or too_many:
@@ -183,7 +189,7 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
     if deck_order is None:
         order = _shuffled(cards, state.seed, state.round_number)
     else:
-        order = tuple(deck_order)
+        order = hand_of(deck_order, "deck_order")
         if sorted(order) != sorted(cards) or len(set(order)) != len(order):
             raise IllegalActionError(
                 f"The deck must hold each of the game's {len(cards)} cards once: two packs and "
@@ -312,6 +318,10 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
         (True, 2, 7)
     """
     seat = _playing_seat(state, "No meld can be put down")
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
+        raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
+                                   field="melds")
+    melds = [hand_of(meld, "melds") for meld in melds]
     if not melds:
         raise IllegalActionError("Give at least one meld.", "R5")
     hand = _take_from_hand(state, seat, [card for meld in melds for card in meld])

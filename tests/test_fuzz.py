@@ -1,0 +1,65 @@
+"""Every loader and every public function, fuzzed (issue 15): only the library's own errors ever come out.
+
+Documents are real ones of both games, mutated the way bugs and hand edits
+change them (see ``fuzzing.py``); each either loads into something a game could
+reach, or is refused with `FormatError` and a path. Public functions are called
+with at least one wrong argument; each returns or raises a `ConcombreError`,
+and never changes its arguments. ``HYPOTHESIS_PROFILE=full`` runs 25 times as
+many examples; ``python -m tests.fuzzing`` runs a long campaign and prints its
+figures.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from .fuzzing import CallFuzzer, corpus, load_mutated, mutate, public_calls
+
+EXAMPLES = 10 * (settings.default.max_examples or 40)
+
+
+@functools.cache
+def documents() -> list[dict[str, Any]]:
+    return corpus(games=1)
+
+
+@functools.cache
+def fuzzer() -> CallFuzzer:
+    return CallFuzzer()
+
+
+def test_the_corpus_holds_every_kind_of_document_of_both_games():
+    formats = {document["format"] for document in documents()}
+    for prefix in ("concombre", "concombre.romme"):
+        assert {f"{prefix}.{kind}/1" for kind in ("state", "view", "record", "action")} <= formats
+
+
+@settings(max_examples=EXAMPLES)
+@given(number=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
+def test_mutated_documents_load_into_reachable_values_or_are_refused_with_a_path(number, rng):
+    real = documents()
+    assert load_mutated(mutate(real[number % len(real)], rng)) in ("loaded", "refused")
+
+
+def test_every_real_document_loads_and_is_reachable():
+    assert {load_mutated(document) for document in documents()} == {"loaded"}
+
+
+@settings(max_examples=EXAMPLES)
+@given(number=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
+def test_public_calls_with_wrong_arguments_raise_only_the_librarys_errors(number, rng):
+    names = sorted(fuzzer().calls)
+    outcome, _ = fuzzer().call(names[number % len(names)], rng)
+    assert outcome in ("returned", "refused")
+
+
+@pytest.mark.parametrize("name", sorted(public_calls()))
+def test_each_public_call_refuses_wrong_arguments_with_its_own_errors(name):
+    outcomes = {fuzzer().call(name, random.Random(seed))[0] for seed in range(25)}
+    assert outcomes <= {"returned", "refused"}
