@@ -19,6 +19,7 @@ import attrs
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Game, game_of, registered
 from concombre.core.limits import MAX_ACTIONS
+from concombre.core.seats import check_loaded_players
 
 __all__ = ["Record", "check_record", "replay", "replay_states", "rules_from_text", "rules_text"]
 
@@ -184,6 +185,8 @@ def check_record(record: Record) -> Record:
     """
     if len(record.actions) > MAX_ACTIONS:
         raise FormatError(f"a record holds at most {MAX_ACTIONS} actions, not {len(record.actions)}", "$.actions")
+    fewest, most = record.game.players
+    check_loaded_players(tuple(record.players), fewest, most, record.game.player_ruling)
     for _ in replay_states(record):
         pass
     return record
