@@ -331,6 +331,39 @@ def _snapshot(value: Any) -> Any:
         return repr(value)
 
 
+# -- large inputs: none of up to 1 MiB may take long ----------------------------------------------
+
+
+def large_inputs() -> Iterator[tuple[str, str]]:
+    """Inputs of about 1 MiB built to be slow: long arrays, long records, deep nesting, many lines."""
+    state = to_dict(concombre.deal(concombre.new_game(3, seed=1)))
+    record = GameRecord.of(concombre.new_game(3, seed=1))
+    yield "a hand of 150,000 cards", json.dumps({**state, "hands": [["QH"] * 150_000, [], []]})
+    deals = GameRecord(record.players, record.rules, 1, 0, (concombre.Deal(),) * 90_000)
+    yield "a record of 90,000 deals", to_json(deals)
+    yield "a text record of 200,000 lines", record.to_text() + "score\n" * 200_000
+    yield "JSON nested 500,000 deep", "[" * 500_000 + "]" * 500_000
+    rommes = to_dict(romme.deal(romme.new_game(2, seed=1)))
+    yield "a Rommé stock of 100,000 cards", json.dumps({**rommes, "stock": ["QH1"] * 100_000})
+    yield "a Rommé meld of 100,000 cards", json.dumps(
+        {**rommes, "melds": [{"kind": "run", "cards": ["QH1"] * 100_000, "owners": [0] * 100_000}]}
+    )
+
+
+def load_text(text: str) -> str:
+    """Load any text as a record or a document: ``"loaded"`` or ``"refused"``."""
+    from concombre.io.records import read_record
+
+    try:
+        if text.lstrip().startswith("concombre"):
+            read_record(text)
+        else:
+            concombre.from_json(text)
+    except FormatError:
+        return "refused"
+    return "loaded"
+
+
 # -- the long campaign, for the figures -----------------------------------------------------------
 
 
@@ -369,7 +402,13 @@ def campaign(documents: int, calls: int, seed: int = 0) -> dict[str, Any]:
         results[outcome] += 1
         if seconds > slowest_call[0]:
             slowest_call = (seconds, name)
+    large = {}
+    for what, text in large_inputs():
+        start = time.perf_counter()
+        outcome = load_text(text)
+        large[what] = f"{outcome} in {time.perf_counter() - start:.3f} s ({len(text.encode()) / 2**20:.2f} MiB)"
     return {
+        "large inputs": large,
         "documents": dict(outcomes), "slowest document (s)": round(slowest[0], 4),
         "functions": len(names), "calls": dict(results), "slowest call (s)": round(slowest_call[0], 4),
         "slowest call": slowest_call[1], "failures": failures,

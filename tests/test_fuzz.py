@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .fuzzing import CallFuzzer, corpus, load_mutated, mutate, public_calls
+from .fuzzing import CallFuzzer, corpus, large_inputs, load_mutated, load_text, mutate, public_calls
 
 EXAMPLES = 10 * (settings.default.max_examples or 40)
 
@@ -63,3 +63,8 @@ def test_public_calls_with_wrong_arguments_raise_only_the_librarys_errors(number
 def test_each_public_call_refuses_wrong_arguments_with_its_own_errors(name):
     outcomes = {fuzzer().call(name, random.Random(seed))[0] for seed in range(25)}
     assert outcomes <= {"returned", "refused"}
+
+
+@pytest.mark.parametrize(("what", "text"), list(large_inputs()), ids=[what for what, _ in large_inputs()])
+def test_inputs_of_a_mebibyte_built_to_be_slow_are_refused(what, text):
+    assert load_text(text) == "refused"  # how long they take is reported by ``python -m tests.fuzzing``

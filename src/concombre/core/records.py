@@ -263,6 +263,8 @@ def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int,
         raise FormatError(f"a record is text, not {type(text).__name__}")
     lines = [(number, raw.strip()) for number, raw in enumerate(text.splitlines(), 1)]
     lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
+    if len(lines) > MAX_ACTIONS + 5:  # a header and its four lines, then the actions
+        raise FormatError(f"a record holds at most {MAX_ACTIONS} actions", "$.actions")
     if not lines:
         raise FormatError("a text record starts with a header line such as 'concombre record 1'; this text is empty")
     first_number, first = lines[0]
