@@ -177,6 +177,18 @@ def test_r7a_the_card_taken_from_the_discard_pile_cannot_go_straight_back():
     assert discard(relaxed, card("QH1")).discard_pile[-1] == card("QH1")
 
 
+def test_r7a_with_no_other_card_left_the_card_taken_may_be_discarded_to_go_out():
+    state = draw_discard(dealt({}, top="QH1"))
+    seat, taken = state.to_play or 0, card("QH1")
+    others = tuple(other for other in state.hands[seat] if other != taken)
+    hands = tuple((taken,) if index == seat else hand for index, hand in enumerate(state.hands))
+    # Only the taken card is left in the hand (the rest set aside in the stock): discarding it goes out (R11).
+    last = RommeState(state.match, (RommePhase.PLAY, seat, hands, (*state.stock, *others), state.discard_pile,
+                                    state.melds, state.opened, state.rebuilds, taken))
+    out = discard(last, taken)
+    assert out.phase is RommePhase.ROUND_COMPLETE and out.out == seat
+
+
 def test_r7_the_stock_is_rebuilt_from_the_discard_pile():
     state = dealt({})
     while True:
@@ -433,6 +445,14 @@ def test_r14a_the_tie_break_points_are_shown_apart_in_views_and_the_story():
     shown = " ".join(game.story.show(view(scored, 0)))
     assert "tie-break" in shown.lower()
     assert game.rewards(finished, scored) == (0.0, 0.0, 0.0)  # the totals did not change
+
+
+def test_r14a_the_text_form_of_a_record_marks_tie_break_rounds():
+    from concombre import GameRecord
+
+    record = GameRecord(("Ann", "Bob"), RommeRules(), 1, 0, (Deal(), ScoreRound(), Deal(), ScoreRound(), Deal()))
+    comments = [line for line in record.to_text().splitlines() if line.startswith("#")]
+    assert comments == ["# round 1", "# round 2", "# round 3, a tie-break (R14a)"]
 
 
 # -- R15 only legal actions -------------------------------------------------------------------------------

@@ -234,7 +234,8 @@ class Game:
         winner: The winning seat once over, else None.
         returns: Each seat's outcome: 1 for the winner, -1/(n-1) for the
             others at the end, 0 before.
-        rewards: Each seat's points earned by one step (round scores).
+        rewards: What each seat's total gained by one step (round scores;
+            a Rommé tie-break changes no total, R14a).
         action_text: An action as a line of a text record.
         parse_action: A line of a text record as an action (raises `FormatError`).
         record_header: The first line of the game's text records.
@@ -249,6 +250,9 @@ class Game:
         encoding: The learning encoding, built on first call (imports numpy).
         eliminated: Which seats are out of the game for good, for games that
             eliminate players; None for games that do not.
+        round_title: How records name round N of a game of P players, for
+            games whose rounds differ (``"round 4, a tie-break"``); None
+            names every round ``"round N"``.
 
     Examples:
         >>> from concombre.games import find_game
@@ -286,6 +290,7 @@ class Game:
     chance: Chance | None
     encoding: Callable[[], Encoding]
     eliminated: Callable[[Any], tuple[bool, ...]] | None = None
+    round_title: Callable[[int, int], str] | None = None
 
     def returns(self, state: Any) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.

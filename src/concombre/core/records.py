@@ -136,7 +136,8 @@ class Record:
         for action in self.actions:
             if game.starts_round(action):
                 round_number += 1
-                lines.append(f"# round {round_number}")
+                title = game.round_title or (lambda number, _: f"round {number}")
+                lines.append(f"# {title(round_number, len(self.players))}")
             lines.append(game.action_text(action))
         return "\n".join(lines) + "\n"
 

@@ -45,6 +45,11 @@ def _rewards(before: State, after: State) -> tuple[float, ...]:
     return (0.0,) * len(after.players)
 
 
+def _round_title(number: int, players: int) -> str:
+    """Rounds past one per player are tie-breaks (R14), whose points are kept apart (R14a)."""
+    return f"round {number}, a tie-break (R14a)" if number > players else f"round {number}"
+
+
 def _draws(state: State, action: Action | None) -> int:
     if action is None and state.phase is Phase.DEAL:
         return HAND_SIZE * len(state.contenders) + 1
@@ -113,6 +118,7 @@ GAME = register(Game(
     ),
     chance=Chance(outcomes=110, draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(card_at(index))),
     encoding=_encoding,
+    round_title=_round_title,
 ))
 """German Rommé, as the library's edges see it (``find_game("romme")``).
 
