@@ -222,13 +222,13 @@ def _right_values() -> dict[str, dict[str, list[Any]]]:
     r_pick = r_states[:: max(1, len(r_states) // 8)]
     c_card, r_card = concombre.Card.parse("QH"), romme.RommeCard.parse("QH1")
     r_cards = romme.cards_of("QH1 QS1 QD1")
-    shared = {
+    shared: dict[str, list[Any]] = {
         "players": [2, 3, ["Ann", "Bob"]], "seat": [0, 1], "dealer": [0, 1], "seed": [1, 2**63], "indent": [2],
         "owner": [0, 1], "position": [0, 2], "place": [0, 2], "meld": [0, 1], "end": [None, "low", "high"],
         "ace_low": [True, False], "name": ["concombre", "romme", "random"], "samples": [4], "horizon": [2],
         "seconds": [None], "kind": ["concombre.state/1", "concombre.romme.view/1"],
     }
-    concombre_values = {
+    concombre_values: dict[str, list[Any]] = {
         **shared,
         "state": c_pick, "action": [concombre.Deal(), concombre.Play("QH"), concombre.ScoreRound()],
         "card": [c_card, "QH"], "rules": [concombre.Rules()], "record": [c_record],
@@ -238,7 +238,7 @@ def _right_values() -> dict[str, dict[str, list[Any]]]:
         "rank": [concombre.Rank.QUEEN], "suit": [concombre.Suit.HEARTS], "follow": ["lead"], "may_duck": [False],
         "first_deal": [7], "limit": [21], "actions": [()],
     }
-    romme_values = {
+    romme_values: dict[str, list[Any]] = {
         **shared,
         "state": r_pick, "action": [romme.Deal(), romme.DrawStock(), romme.Discard("QH1"), 0, 1],
         "meld": [0, romme.make_meld(r_cards, 0), romme.make_meld(romme.cards_of("5H1 6H1 JK1"), 1)],

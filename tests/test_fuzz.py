@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from .fuzzing import CallFuzzer, corpus, large_inputs, load_mutated, load_text, mutate, public_calls
 
-EXAMPLES = 10 * (settings.default.max_examples or 40)
+EXAMPLES = 10 * (settings.default.max_examples if settings.default is not None else 40)
 
 
 @functools.cache

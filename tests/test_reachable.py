@@ -83,7 +83,7 @@ def test_name_problem_explains_each_refusal():
 
 def both_forms(record: GameRecord, text: str | None = None) -> list[Any]:
     """What reading the record gives in each form: the record, or the error's class."""
-    outcomes = []
+    outcomes: list[Any] = []
     for written in (to_json(record), text if text is not None else record.to_text()):
         try:
             outcomes.append(read_record(written))
@@ -234,9 +234,9 @@ def test_from_dict_refuses_keys_json_could_not_hold_with_a_path():
     document = to_dict(new_game(2, seed=1))
     document["rules"][None] = 1
     assert refused(document).path == "$.rules"
-    document = to_dict(new_game(2, seed=1))
-    document[1] = 2
-    assert refused(document).path == "$"
+    keyed: dict[Any, Any] = to_dict(new_game(2, seed=1))
+    keyed[1] = 2
+    assert refused(keyed).path == "$"
 
 
 @pytest.mark.parametrize("expected", [{}, [], "GameState", 3])

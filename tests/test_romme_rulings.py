@@ -407,9 +407,10 @@ def tie_break_over() -> RommeState:
 def test_r14a_tie_break_points_are_kept_apart_and_never_change_the_totals():
     finished = tie_break_over()
     scored = score_round(finished)
-    assert scored.scores == (50, 50, 45)  # the totals of the regular rounds, untouched
-    assert scored.tie_break_points == tuple(scored.last_result.scores)
-    assert scored.tie_break_points[2] == 0 and scored.last_result.round_number == 4
+    result = scored.last_result
+    assert result is not None and scored.scores == (50, 50, 45)  # the totals of the regular rounds, untouched
+    assert scored.tie_break_points == tuple(result.scores)
+    assert scored.tie_break_points[2] == 0 and result.round_number == 4
 
 
 def test_r14a_a_player_who_sat_out_can_never_overtake_the_winner():
