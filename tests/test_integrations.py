@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -135,3 +136,73 @@ def test_openspiel_romme_information_states_hide_other_hands():
     other = " ".join(map(str, state.engine.hands[1]))
     assert other not in state.information_state_string(0)
     assert other in state.information_state_string(1)
+
+
+@pytest.mark.parametrize(("name", "players"), [("concombre", 3), ("romme", 2)])
+def test_openspiels_own_ismcts_bot_plays_whole_games_through_resampled_worlds(name, players):
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+
+    class Uniform(mcts.Evaluator):  # type: ignore[misc]
+        """No rollouts (a random Rommé game is long): every position is worth 0, every action as likely."""
+
+        def evaluate(self, state: Any) -> Any:
+            return np.zeros(players)
+
+        def prior(self, state: Any) -> list[tuple[int, float]]:
+            actions = state.legal_actions()
+            return [(action, 1.0 / len(actions)) for action in actions]
+
+    game = pyspiel.load_game(f"python_{name}", {"players": players, **({"rebuilds": 0} if name == "romme" else {})})
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng) if name == "concombre" else Uniform()
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
+                           random_state=rng)  # it asserts that each resampled world has the same information state
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    assert moves > players and sorted(state.returns())[-1] == 1.0
+
+
+def test_a_resampled_world_keeps_the_players_information_and_hides_nothing_it_should_not():
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+
+    state = pyspiel.load_game("python_romme", {"players": 3}).new_initial_state()
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(5)]
+    assert all(world.information_state_string(player) == state.information_state_string(player) for world in worlds)
+    assert all(world.engine.hands[player] == state.engine.hands[player] for world in worlds)
+    assert len({world.engine.hands[(player + 1) % 3] for world in worlds}) > 1  # the others' hands are dealt anew
+    assert all(world.history() == state.history() for world in worlds)
+
+
+def test_openspiel_clone_shares_the_immutable_position_whatever_the_history():
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+
+    state = pyspiel.load_game("python_concombre", {"players": 3}).new_initial_state()
+    rng = random.Random(6)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    clone = state.clone()
+    assert clone.engine is state.engine and clone.history() == state.history()
+    assert set(vars(clone)) == {"_table", "_now"}  # two shared references: OpenSpiel's clone copies just these
+    clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0])
+    assert clone.engine is not state.engine and len(clone.history()) == len(state.history()) + 1

@@ -194,6 +194,8 @@ class Encoding:
         slots: The legal actions of the player to move, by slot number.
         cards: How many card numbers there are.
         hand: The card numbers in a view's hand (for perfect recall).
+        action_cards: The card numbers an action takes out of its player's
+            hand (for perfect recall: with the hand, every card held this round).
 
     Examples:
         >>> from concombre.games import find_game
@@ -209,6 +211,7 @@ class Encoding:
     slots: Callable[[Any], Mapping[int, Any]]
     cards: int
     hand: Callable[[Any], Iterable[int]]
+    action_cards: Callable[[Any], Iterable[int]] = lambda action: ()
 
 
 @attrs.frozen(eq=False)
@@ -250,6 +253,9 @@ class Game:
         encoding: The learning encoding, built on first call (imports numpy).
         eliminated: Which seats are out of the game for good, for games that
             eliminate players; None for games that do not.
+        sample: A full state that agrees with one seat's view, the cards the
+            seat cannot see dealt at random: ``sample(view, rng)``, for search
+            bots and OpenSpiel's Information-Set MCTS; None if the game has none.
         round_title: How records name round N of a game of P players, for
             games whose rounds differ (``"round 4, a tie-break"``); None
             names every round ``"round N"``.
@@ -291,6 +297,7 @@ class Game:
     encoding: Callable[[], Encoding]
     eliminated: Callable[[Any], tuple[bool, ...]] | None = None
     round_title: Callable[[int, int], str] | None = None
+    sample: Callable[[Any, Any], Any] | None = None
 
     def returns(self, state: Any) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.

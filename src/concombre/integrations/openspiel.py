@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -139,6 +140,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=200_000,
         )
         super().__init__(game_type(game), info, merged)
+        self.table = _Table(self)
 
     def new_initial_state(self) -> SpielState:
         """A new game, waiting for its first chance event."""
@@ -149,18 +151,50 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return SpielObserver(self, iig_obs_type is not None and iig_obs_type.perfect_recall)
 
 
+class _Table:
+    """What every state of one loaded game shares: the game, its encoding, the players, the rules, the start.
+
+    States hold it rather than copies of its parts, so that a clone copies one reference.
+    """
+
+    __slots__ = ("encoding", "game", "players", "rules", "start")
+
+    def __init__(self, spiel: SpielGame) -> None:
+        self.game, self.encoding, self.players, self.rules = spiel.game, spiel.encoding, spiel.players, spiel.rules
+        self.start = _Now(spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0), spiel.game.chance is not None)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return self  # shared by every state of the game: copying it would copy the game
+
+
+class _Now:
+    """Where a game stands, immutable: clones share it, and what is worked out from it is kept in it.
+
+    ``log`` holds every player's action, newest first; ``round_log`` the actions of this round with the
+    seat that took them, for perfect recall. Both are persistent lists shared with every clone.
+    """
+
+    __slots__ = ("drawn", "engine", "log", "mover", "round_log", "seeded", "slots", "waiting")
+
+    def __init__(self, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
+                 log: _Link | None = None, round_log: _Link | None = None) -> None:
+        self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
+        self.log, self.round_log = log, round_log
+        self.mover: int | None = None  # worked out on first use (see SpielState.current_player)
+        self.slots: Mapping[int, Any] | None = None
+
+    def __copy__(self) -> _Now:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self  # immutable: a clone shares it, whatever its history (clone stays flat)
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state: the library's immutable state, plus the cards chance has drawn for the step waiting on them.
 
-    Attributes:
-        game: The library's game.
-        encoding: Its learning encoding.
-        players: How many players.
-        rules: The rules of the game.
-        engine: The library's state.
-        waiting: The step waiting for chance: an action, or None for the table's own step.
-        drawn: The card numbers drawn so far for it.
-        seeded: Whether the seed is chosen (games without explicit draws).
+    Its only attributes are two shared immutable records, so that OpenSpiel's ``clone()``, which builds a
+    new state and deep-copies every attribute, copies two references whatever the game's length.
 
     Examples:
         >>> from concombre.games import find_game
@@ -172,145 +206,193 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, spiel: SpielGame) -> None:
         super().__init__(spiel)
         # What the state needs of its game, kept here: OpenSpiel may drop the Python side of a game object.
-        self.game, self.encoding, self.players, self.rules = spiel.game, spiel.encoding, spiel.players, spiel.rules
-        game = spiel.game
-        self.engine = game.new_game(spiel.players, rules=spiel.rules, seed=0)
-        self.waiting: Any = None
-        self.drawn: tuple[int, ...] = ()
-        self.seeded = game.chance is not None
-        # Both grow by one link a step, shared with every clone, and are read only for information states:
-        # the players' actions, all public, newest first; and the states since the round began.
-        self._log: _Link | None = None
-        self._round_states: _Link | None = _Link(self.engine, None)
-        self._slots: tuple[Any, Mapping[int, Any]] = (None, {})
-        self._mover: tuple[Any, Any, int] = (None, None, _CHANCE)
+        table = spiel.table
+        self._table, self._now = table, table.start
+
+    @property
+    def game(self) -> Game:
+        """The library's game."""
+        return self._table.game
+
+    @property
+    def encoding(self) -> Any:
+        """The game's learning encoding."""
+        return self._table.encoding
+
+    @property
+    def engine(self) -> Any:
+        """The library's state."""
+        return self._now.engine
+
+    @property
+    def waiting(self) -> Any:
+        """The step waiting for chance: an action, or None for the table's own step."""
+        return self._now.waiting
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The card numbers drawn so far for the step waiting on chance."""
+        return self._now.drawn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielState:
         return copy.copy(self)  # every part is immutable
 
-    def _chance_draws(self) -> int:
-        chance = self.game.chance
-        return 0 if chance is None else chance.draws(self.engine, self.waiting)
+    def _chance_draws(self, now: _Now) -> int:
+        chance = self._table.game.chance
+        return 0 if chance is None else chance.draws(now.engine, now.waiting)
 
     def current_player(self) -> int:
         """The seat to move, CHANCE while cards are drawn (or the seed chosen), or TERMINAL."""
-        mover = self._mover
-        if mover[0] is not self.engine or mover[1] is not self.waiting:  # worked out once per state
-            mover = (self.engine, self.waiting, self._player())
-            self._mover = mover
-        return mover[2]
+        now = self._now
+        if now.mover is None:  # worked out once per position, shared by its clones
+            now.mover = self._player(now)
+        return now.mover
 
-    def _player(self) -> int:
-        game = self.game
-        if not self.seeded:
+    def _player(self, now: _Now) -> int:
+        game = self._table.game
+        if not now.seeded:
             return _CHANCE
-        if game.is_over(self.engine):
+        if game.is_over(now.engine):
             return _TERMINAL
-        seat = game.to_play(self.engine)
-        return _CHANCE if self.waiting is not None or seat is None else int(seat)
+        seat = game.to_play(now.engine)
+        return _CHANCE if now.waiting is not None or seat is None else int(seat)
 
     def _offered(self) -> Mapping[int, Any]:
-        engine, slots = self._slots
-        if engine is not self.engine:
-            slots = self.encoding.slots(self.engine)
-            self._slots = (self.engine, slots)
-        return slots
+        now = self._now
+        if now.slots is None:
+            now.slots = self._table.encoding.slots(now.engine)
+        return now.slots
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._offered())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next (or the seeds), each equally likely."""
-        if not self.seeded:
+        now = self._now
+        if not now.seeded:
             return [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
-        chance = self.game.chance
+        chance = self._table.game.chance
         assert chance is not None
-        pool = sorted(chance.pool(self.engine, self.waiting, self.drawn))
+        pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
         return [(card, 1.0 / len(pool)) for card in pool]
 
     def _apply_action(self, action: int) -> None:
-        game = self.game
-        if not self.seeded:
-            self.engine = game.new_game(self.players, rules=self.rules, seed=action)
-            self._round_states = _Link(self.engine, None)
-            self.seeded = True
-            self._settle()
+        table, now = self._table, self._now
+        game = table.game
+        if not now.seeded:
+            self._now = self._settled(_Now(game.new_game(table.players, rules=table.rules, seed=action), True))
             return
         if self.current_player() == _CHANCE:
-            self.drawn = (*self.drawn, action)
-            if len(self.drawn) == self._chance_draws():
-                assert game.chance is not None
-                self._changed(game.chance.resolve(self.engine, self.waiting, self.drawn))
-                self.waiting, self.drawn = None, ()
-                self._settle()
+            drawn = (*now.drawn, action)
+            if len(drawn) < self._chance_draws(now):
+                self._now = _Now(now.engine, True, now.waiting, drawn, now.log, now.round_log)
+                return
+            assert game.chance is not None
+            engine = game.chance.resolve(now.engine, now.waiting, drawn)
+            self._now = self._settled(self._moved(now, engine, now.log, now.round_log))
             return
         chosen = self._offered()[action]
-        self._log = _Link((game.to_play(self.engine), chosen), self._log)
-        if game.chance is not None and game.chance.draws(self.engine, chosen) > 0:
-            self.waiting = chosen
+        seat = game.to_play(now.engine)
+        log, round_log = _Link((seat, chosen), now.log), _Link((seat, chosen), now.round_log)
+        if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
+            self._now = _Now(now.engine, True, chosen, (), log, round_log)
             return
-        self._changed(game.apply(self.engine, chosen))
-        self._settle()
+        self._now = self._settled(self._moved(now, game.apply(now.engine, chosen), log, round_log))
 
-    def _settle(self) -> None:
+    def _moved(self, now: _Now, engine: Any, log: _Link | None, round_log: _Link | None) -> _Now:
+        """The position at ``engine``; a new round starts a new round log."""
+        if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
+            round_log = None
+        return _Now(engine, True, None, (), log, round_log)
+
+    def _settled(self, now: _Now) -> _Now:
         """Take the table's own steps that draw nothing; steps that draw wait for chance."""
-        game = self.game
-        while (game.to_play(self.engine) is None and not game.is_over(self.engine)
-               and self.waiting is None and self._chance_draws() == 0):
-            self._changed(game.apply(self.engine, game.legal_actions(self.engine)[0]))
+        game = self._table.game
+        while (game.to_play(now.engine) is None and not game.is_over(now.engine)
+               and now.waiting is None and self._chance_draws(now) == 0):
+            now = self._moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log)
+        return now
 
-    def _changed(self, engine: Any) -> None:
-        """Move to ``engine``, keeping the states of the round so far."""
-        same_round = getattr(engine, "round_number", 0) == getattr(self.engine, "round_number", 0)
-        self.engine = engine
-        self._round_states = _Link(engine, self._round_states if same_round else None)
-
-    def history(self, player: int) -> list[str]:
+    def actions_seen(self, player: int) -> list[str]:
         """Every action ``player`` saw taken, oldest first: the players' actions, which are all public.
+
+        (OpenSpiel's own ``history()``, the list of action numbers, is left as it is.)
 
         Examples:
             >>> from concombre.games import find_game
-            >>> SpielGame(find_game("romme"), {"players": 2}).new_initial_state().history(0)
+            >>> SpielGame(find_game("romme"), {"players": 2}).new_initial_state().actions_seen(0)
             []
         """
-        told, link = [], self._log
+        told, link = [], self._now.log
         while link is not None:
             (seat, action), link = link.item, link.rest
-            told.append(f"{seat}:{self.game.action_text(action)}")
+            told.append(f"{seat}:{self._table.game.action_text(action)}")
         return told[::-1]
 
     def held(self, player: int) -> frozenset[int]:
-        """The card numbers ``player`` has held this round.
+        """The card numbers ``player`` has held this round: their hand, and the cards their actions put out.
 
         Examples:
             >>> from concombre.games import find_game
             >>> SpielGame(find_game("concombre"), {"players": 2}).new_initial_state().held(0)
             frozenset()
         """
-        cards: set[int] = set()
-        link = self._round_states
+        table, now = self._table, self._now
+        cards = set(table.encoding.hand(table.game.view(now.engine, player)))
+        link = now.round_log
         while link is not None:
-            engine, link = link.item, link.rest
-            cards.update(self.encoding.hand(self.game.view(engine, player)))
+            (seat, action), link = link.item, link.rest
+            if seat == player:
+                cards.update(table.encoding.action_cards(action))
         return frozenset(cards)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state ``player_id`` cannot tell from this one: the cards they cannot see dealt anew at random.
+
+        It has the same history and the same information state for ``player_id``; OpenSpiel's
+        Information-Set MCTS (``open_spiel.python.algorithms.ismcts``) searches such states. The
+        randomness comes from ``probability_sampler`` (a ``pyspiel.UniformProbabilitySampler``).
+
+        Examples:
+            >>> import pyspiel
+            >>> from concombre.games import find_game
+            >>> state = SpielGame(find_game("concombre"), {"players": 3}).new_initial_state()
+            >>> while state.is_chance_node():
+            ...     state.apply_action(state.chance_outcomes()[0][0])
+            >>> player = state.current_player()
+            >>> world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            >>> world.information_state_string(player) == state.information_state_string(player)
+            True
+        """
+        table, now = self._table, self._now
+        clone: SpielState = self.clone()
+        sample = table.game.sample
+        if sample is None or not now.seeded:
+            return clone
+        rng = random.Random(int(probability_sampler() * 2**53))
+        engine = sample(table.game.view(now.engine, player_id), rng)
+        clone._now = _Now(engine, True, now.waiting, now.drawn, now.log, now.round_log)
+        return clone
+
     def _action_to_string(self, player: int, action: int) -> str:
-        game = self.game
+        game = self._table.game
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}" if not self.seeded or game.chance is None else f"card {game.chance.text(action)}"
+            seeded = self._now.seeded and game.chance is not None
+            return f"card {game.chance.text(action)}" if seeded and game.chance else f"seed {action}"
         chosen = self._offered().get(action)
         return game.action_text(chosen) if chosen is not None else f"action {action} (none)"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.seeded and bool(self.game.is_over(self.engine))
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         """1 for the winner and -1/(n-1) for the others at the end; 0 before."""
-        return list(self.game.returns(self.engine))
+        return list(self._table.game.returns(self._now.engine))
 
     def __str__(self) -> str:
-        return f"{self.engine!r} waiting {self.waiting!r} drawn {self.drawn}"
+        now = self._now
+        return f"{now.engine!r} waiting {now.waiting!r} drawn {now.drawn}"
 
 
 class SpielObserver:
@@ -350,7 +432,7 @@ class SpielObserver:
         """``player``'s view as text; with perfect recall, also every action they saw and the cards they held."""
         text = self.encoding.text(self.game.view(state.engine, player))
         if self.perfect_recall:
-            text += f" history {' ; '.join(state.history(player))} held {sorted(state.held(player))}"
+            text += f" history {' ; '.join(state.actions_seen(player))} held {sorted(state.held(player))}"
         return text
 
 

@@ -21,6 +21,7 @@ from concombre.games.concombre.actions import (
 from concombre.games.concombre.bots import BOTS
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.state import GameState, Phase
 from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
 from concombre.games.concombre.transitions import deal, new_game
@@ -75,7 +76,10 @@ def _encoding() -> Encoding:
     def hand(seen: PlayerView) -> Iterator[int]:
         return (_INDEX[card] for card in seen.hand)
 
-    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand)
+    def action_cards(action: Action) -> tuple[int, ...]:
+        return (_INDEX[action.card],) if isinstance(action, Play) else ()
+
+    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand, action_cards)
 
 
 GAME = register(Game(
@@ -115,6 +119,7 @@ GAME = register(Game(
     chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(PACK[index])),
     encoding=_encoding,
     eliminated=lambda state: state.eliminated,
+    sample=deal_hidden,
 ))
 """Concombre, as the library's edges see it (``find_game("concombre")``).
 

@@ -348,6 +348,8 @@ def check_view(seen: View) -> None:
     if total != (len(game_cards) if in_round else 0) or seen.stock_size < 0:
         raise FormatError(f"the stock, the discard pile, the hands and the table hold the game's "
                           f"{len(game_cards)} cards during a round, and nothing between rounds", "$.stock_size", "R2")
+    if not 0 <= seen.rebuilds <= (seen.rules.rebuilds if in_round else 0):
+        raise FormatError(f"the stock is rebuilt at most {seen.rules.rebuilds} times in a round", "$.rebuilds", "R12")
     turn = seen.phase in (Phase.DRAW, Phase.PLAY)
     if turn != (seen.to_play is not None) or (turn and seen.to_play not in seen.contenders):
         raise FormatError("a contender is to play exactly while a turn is on", "$.to_play", "R7")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -45,6 +46,12 @@ def _rewards(before: State, after: State) -> tuple[float, ...]:
     return (0.0,) * len(after.players)
 
 
+def _sample(seen: View, rng: random.Random) -> State:
+    from concombre.games.romme.sampling import deal_hidden
+
+    return deal_hidden(seen, rng)
+
+
 def _round_title(number: int, players: int) -> str:
     """Rounds past one per player are tie-breaks (R14), whose points are kept apart (R14a)."""
     return f"round {number}, a tie-break (R14a)" if number > players else f"round {number}"
@@ -80,9 +87,18 @@ def _encoding() -> Encoding:
     def hand(seen: View) -> Iterator[int]:
         return (card._index for card in seen.hand)
 
+    def action_cards(action: Action) -> Iterator[int]:
+        if isinstance(action, (Discard, LayOff)):
+            return iter((action.card._index,))
+        if isinstance(action, MeldCards):
+            return (card._index for meld in action.melds for card in meld)
+        if isinstance(action, ExchangeJoker):
+            return (card._index for card in (action.card, *action.new_meld))  # the joker taken passes through the hand
+        return iter(())
+
     return Encoding(
         OBSERVATION_SIZE, -1.0, encode_view, view_text, CHOICES, lambda state: dict(enumerate(choices(state))),
-        110, hand,
+        110, hand, action_cards,
     )
 
 
@@ -119,6 +135,7 @@ GAME = register(Game(
     chance=Chance(outcomes=110, draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(card_at(index))),
     encoding=_encoding,
     round_title=_round_title,
+    sample=_sample,
 ))
 """German Rommé, as the library's edges see it (``find_game("romme")``).
 

@@ -29,6 +29,7 @@ class View:
         hand: This seat's cards, sorted.
         hand_sizes: How many cards each seat holds.
         stock_size: How many cards the stock holds.
+        rebuilds: How often the stock was rebuilt this round (R7, R12): everyone sees it.
         discard_pile: The discard pile, top card last: every card in it was
             seen face up.
         melds: The melds on the table, each place with who filled it.
@@ -58,6 +59,7 @@ class View:
     hand: tuple[RommeCard, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
+    rebuilds: int
     discard_pile: tuple[RommeCard, ...]
     melds: tuple[Meld, ...]
     opened: tuple[bool, ...]
@@ -105,6 +107,7 @@ def view(state: State, seat: int) -> View:
         hand=state.hands[seat],
         hand_sizes=state.hand_sizes,
         stock_size=len(state.stock),
+        rebuilds=state.rebuilds,
         discard_pile=state.discard_pile,
         melds=state.melds,
         opened=state.opened,
