@@ -116,6 +116,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         encoding: Its learning encoding.
         players: How many players.
         rules: The rules, from the parameters.
+        table: What every state of this game shares (its states hold it, never copies).
 
     Examples:
         >>> from concombre.games import find_game
