@@ -82,3 +82,15 @@ def test_full_hands_with_jokers_give_valid_melds():
 def test_a_hand_that_melds_out_entirely():
     found = best_melds(cards_of("KH1 KS1 KD1 AC1 2C1 3C1 4C1 5H1 6H1 7H1 9S1 9D1 9H1 JK1"))
     assert found.left == () and found.left_value == 0
+
+
+DENSE_POOL = cards_of("9C1 9C2 TC1 TC2 JC1 9D1 TD1 JD1 9H1 TH1 9S1 AC1 2C1 3C1 JK1 JK2 JK3")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(DENSE_POOL), min_size=3, max_size=8, unique=True), st.sampled_from([0, 20, 30, 40]))
+def test_dense_hands_with_both_copies_and_many_jokers_agree_with_brute_force(hand, need):
+    """The hands the solver finds hardest: overlapping runs and sets, both copies, three jokers, a low ace."""
+    found = best_opening(hand, need) if need else best_melds(hand)
+    expected = brute_force(tuple(hand), need)
+    assert (found.left_value if found is not None else None) == expected

@@ -58,12 +58,35 @@ def _hand_value(face: int) -> int:
     return rank_value(_FACES[face][0], ace_low=False)
 
 
-def _candidate_melds(face: int, counts: tuple[int, ...], jokers: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every meld holding ``face`` that the remaining cards allow: (its places as faces or _JOKER, table value)."""
+# What remains of a hand is one int: two bits per face hold its count (0-2), so that taking a meld out
+# is one subtraction and the memo hashes a number, not a 52-tuple.
+_LOW_BITS = sum(1 << (2 * face) for face in range(len(_FACES)))
+_HAND_VALUES = tuple(_hand_value(face) for face in range(len(_FACES)))
+_SUIT_OF = tuple(_SUITS.index(suit) for _, suit in _FACES)
+_RANK_FACES = tuple(tuple(_INDEX[(rank, suit)] for suit in _SUITS) for rank, _ in _FACES)
+
+Frontier = tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
+"""The arrangements worth knowing: (value left, table value, melds), none with more left and less on the table."""
+
+
+def _present(counts: int) -> int:
+    """One bit per face (at its field's low bit) for the faces the hand holds."""
+    return (counts | counts >> 1) & _LOW_BITS
+
+
+@functools.lru_cache(maxsize=100_000)
+def _melds_through(face: int, present: int, jokers: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every meld holding ``face`` that faces ``present`` and ``jokers`` allow: (faces taken, jokers, value, places).
+
+    ``face`` is the lowest face the hand holds (the search always melds that one first).
+
+    Only the faces of ``face``'s suit and rank matter, so the caller passes just those: the candidates of a
+    face are then worked out once for many of the search's subproblems (that was 90% of its time).
+    """
     rank, suit = _FACES[face]
     found: list[tuple[tuple[int, ...], int]] = []
     # Sets: this face, other suits of the rank, jokers for missing suits (R5, R6).
-    others = [_INDEX[(rank, other)] for other in _SUITS if other != suit and counts[_INDEX[(rank, other)]]]
+    others = [other for other in _RANK_FACES[face] if other != face and present >> (2 * other) & 1]
     value = rank_value(rank, ace_low=False)
     for mask in range(1 << len(others)):
         chosen = [others[bit] for bit in range(len(others)) if mask >> bit & 1]
@@ -72,75 +95,99 @@ def _candidate_melds(face: int, counts: tuple[int, ...], jokers: int) -> list[tu
             size = naturals + used
             if size >= 3 and (used < 2 or naturals >= 2):
                 found.append(((face, *chosen, *(_JOKER,) * used), value * size))
-    # Runs of this suit through this face; every other place a natural card or a joker.
+    # Runs of this suit through this face; every other place a natural card or a joker. The search passes
+    # the lowest face left, so the places below it are jokers (or a low ace): a run starts at most
+    # ``jokers`` places below it, one more with a low ace.
     numbers = (1, 14) if rank == Rank.ACE else (int(rank),)
     for number in numbers:
-        for start in range(max(1, number - 12), number + 1):
-            _runs_from(start, number, suit, face, counts, jokers, found)
-    return found
+        for start in range(max(1, number - jokers - 1), number + 1):
+            _runs_from(start, number, suit, face, present, jokers, found)
+    return tuple(
+        (sum(1 << (2 * place) for place in places if place != _JOKER), places.count(_JOKER), meld_value, places)
+        for places, meld_value in found
+    )
+
+
+# For each suit, the face at each run number 1-14 (1 and 14 are the ace), and each number's value (R3).
+_FACE_AT = tuple(
+    (None, *(_INDEX[(Rank.ACE if number in (1, 14) else Rank(number), suit)] for number in range(1, 15)))
+    for suit in _SUITS
+)
+_VALUE_AT = (0, *(rank_value(Rank.ACE if number in (1, 14) else Rank(number), ace_low=number == 1)
+                  for number in range(1, 15)))
 
 
 def _runs_from(
-    start: int, through: int, suit: Suit, face: int, counts: tuple[int, ...], jokers: int,
+    start: int, through: int, suit: Suit, face: int, present: int, jokers: int,
     found: list[tuple[tuple[int, ...], int]],
 ) -> None:
-    def extend(number: int, places: tuple[int, ...], used: int, naturals: int, value: int) -> None:
+    """Every run of ``suit`` from ``start`` that holds ``face`` at ``through``, each other place natural or a joker."""
+    face_at = _FACE_AT[_SUITS.index(suit)]
+    last = 13 if start == 1 else 14  # never round the corner: a run has one ace at most (R5)
+    stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(start, (), 0, 0, 0)]
+    while stack:
+        number, places, used, naturals, value = stack.pop()
         if number > through and len(places) >= 3 and (used < 2 or naturals >= 2):
             found.append((places, value))
-        if number > 14 or len(places) == 13 or (start == 1 and number == 14):
-            return
-        rank = Rank.ACE if number in (1, 14) else Rank(number)
-        here = _INDEX[(rank, suit)]
-        worth = rank_value(rank, ace_low=number == 1)
+        if number > last or len(places) == 13:
+            continue
+        worth = _VALUE_AT[number]
         if number == through:
-            extend(number + 1, (*places, face), used, naturals + 1, value + worth)
-            return
-        if (counts[here] and here != face) or (here == face and counts[here] > 1):
-            extend(number + 1, (*places, here), used, naturals + 1, value + worth)
+            stack.append((number + 1, (*places, face), used, naturals + 1, value + worth))
+            continue
+        here = face_at[number]
+        if here != face and present >> (2 * here) & 1:
+            stack.append((number + 1, (*places, here), used, naturals + 1, value + worth))
         if used < jokers:
-            extend(number + 1, (*places, _JOKER), used + 1, naturals, value + worth)
+            stack.append((number + 1, (*places, _JOKER), used + 1, naturals, value + worth))
 
-    extend(start, (), 0, 0, 0)
+
+def _suit_and_rank(face: int) -> int:
+    """The bits of ``_present`` that a meld through ``face`` can use: its suit's faces and its rank's."""
+    suit = _SUIT_OF[face]
+    mask = ((1 << 26) - 1) << (26 * suit)
+    for other in _RANK_FACES[face]:
+        mask |= 3 << (2 * other)
+    return mask & _LOW_BITS
+
+
+_RELEVANT = tuple(_suit_and_rank(face) for face in range(len(_FACES)))
 
 
 @functools.lru_cache(maxsize=200_000)
-def _search(counts: tuple[int, ...], jokers: int, need: int) -> tuple[int, int, tuple[tuple[int, ...], ...]] | None:
-    """(value left, table value, melds) of the best arrangement of what remains; None if ``need`` is out of reach."""
-    face = next((index for index, count in enumerate(counts) if count), None)
-    if face is None:
-        return (jokers * JOKER_VALUE, 0, ()) if need <= 0 else None
-    best: tuple[int, int, tuple[tuple[int, ...], ...]] | None = None
-    rest = list(counts)
-    rest[face] -= 1
-    kept = _search(tuple(rest), jokers, need)
-    if kept is not None:
-        best = (kept[0] + _hand_value(face), kept[1], kept[2])
-    for places, value in _candidate_melds(face, counts, jokers):
-        remaining = list(counts)
-        used = 0
-        for place in places:
-            if place == _JOKER:
-                used += 1
-            else:
-                remaining[place] -= 1
-        if min(remaining) < 0:
-            continue
-        sub = _search(tuple(remaining), jokers - used, max(0, need - value))
-        if sub is not None and (best is None or sub[0] < best[0] or (sub[0] == best[0] and sub[1] + value > best[1])):
-            best = (sub[0], sub[1] + value, (places, *sub[2]))
-    return best
+def _search(counts: int, jokers: int) -> Frontier:
+    """Every worthwhile arrangement of what remains (see `Frontier`), best (least left) first."""
+    if not counts:
+        return ((jokers * JOKER_VALUE, 0, ()),)
+    face = ((counts & -counts).bit_length() - 1) >> 1  # the lowest face left: every meld of it is tried here
+    options: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+    worth = _HAND_VALUES[face]
+    for left, table, melds in _search(counts - (1 << (2 * face)), jokers):  # the card stays in the hand
+        options.append((left + worth, table, melds))
+    present = _present(counts) & _RELEVANT[face]
+    for taken, used, value, places in _melds_through(face, present, jokers):
+        for left, table, melds in _search(counts - taken, jokers - used):
+            options.append((left, table + value, (places, *melds)))
+    options.sort(key=lambda option: (option[0], -option[1]))
+    frontier, most = [], -1
+    for option in options:  # keep an arrangement only if it puts more on the table than every one leaving less
+        if option[1] > most:
+            frontier.append(option)
+            most = option[1]
+    return tuple(frontier)
 
 
 def _arrange(hand: Sequence[RommeCard], need: int, table: Sequence[Meld] = (), seat: int = 0) -> Arrangement | None:
-    counts = [0] * len(_FACES)
+    counts = 0
     jokers = [card for card in hand if card.is_joker]
     naturals: dict[int, list[RommeCard]] = {}
     for card in sorted(hand):
         if not card.is_joker:
             index = _INDEX[(card.rank, card.suit)]  # type: ignore[index]
-            counts[index] += 1
+            counts += 1 << (2 * index)
             naturals.setdefault(index, []).append(card)
-    solved = _search(tuple(counts), len(jokers), need)
+    # The frontier is best first: the first arrangement worth the opening leaves the least (R8).
+    solved = next((option for option in _search(counts, len(jokers)) if option[1] >= need), None)
     if solved is None:
         return None
     _, table_value, plans = solved
@@ -228,3 +275,4 @@ def clear_cache() -> None:
         1
     """
     _search.cache_clear()
+    _melds_through.cache_clear()
