@@ -24,7 +24,27 @@ from concombre.core.errors import InvalidArgumentError
 from concombre.core.seats import left_of
 from concombre.games.concombre.rules import Rules, card_value
 
-__all__ = ["GameState", "Match", "Phase", "RoundResult", "require_state", "trick_winner"]
+__all__ = ["SEAT_CARD", "GameState", "Match", "Phase", "RoundResult", "require_state", "split_tricks", "trick_winner"]
+
+SEAT_CARD: dict[tuple[int, int], tuple[int, Card]] = {
+    (seat, index): (seat, card_at(index)) for seat in range(7) for index in range(52)
+}
+"""A play of the inner form, (seat, `PACK` index), as (seat, card): one look-up instead of building a pair.
+
+Examples:
+    >>> SEAT_CARD[(2, 51)]
+    (2, Card.parse('AS'))
+"""
+
+
+def split_tricks(plays: tuple[tuple[int, Card], ...], end: int, size: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """The first ``end`` plays, cut into tricks of ``size``.
+
+    Examples:
+        >>> split_tricks(((0, "QH"), (1, "2C"), (0, "3D"), (1, "AS"), (0, "4C")), 4, 2)
+        (((0, 'QH'), (1, '2C')), ((0, '3D'), (1, 'AS')))
+    """
+    return tuple([plays[start : start + size] for start in range(0, end, size)])
 
 
 class Phase(enum.Enum):
@@ -358,16 +378,13 @@ class GameState:
     @property
     def trick(self) -> Trick:
         """The trick on the table as (seat, card) pairs in the order played."""
-        return tuple((seat, card_at(card)) for seat, card in self._plays[self._trick_start() :])
+        return tuple(map(SEAT_CARD.__getitem__, self._plays[self._trick_start() :]))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The resolved tricks of this round, each as (seat, card) pairs."""
-        size = self.match.active_count
-        return tuple(
-            tuple((seat, card_at(card)) for seat, card in self._plays[start : start + size])
-            for start in range(0, self._trick_start(), size)
-        )
+        return split_tricks(tuple(map(SEAT_CARD.__getitem__, self._plays)), self._trick_start(),
+                            self.match.active_count)
 
     @property
     def played(self) -> tuple[tuple[Card, ...], ...]:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.core.cards import Card
+from concombre.core.cards import FULL_MASK, Card, cards_in_mask
 from concombre.core.errors import require_seat
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import GameState, Phase, RoundResult, Trick, require_state
-from concombre.games.concombre.transitions import legal_plays
+from concombre.games.concombre.state import SEAT_CARD, GameState, Phase, RoundResult, Trick, require_state, split_tricks
 
 __all__ = ["PlayerView", "view"]
 
@@ -102,35 +101,43 @@ def view(state: GameState, seat: int) -> PlayerView:
         >>> v.hand == state.hand(0), v.my_turn, v.legal_plays
         (True, False, ())
     """
-    count = len(require_state(state).players)
-    require_seat(seat, count, "seat")
-    return PlayerView(
-        seat=seat,
-        players=state.players,
-        rules=state.rules,
-        phase=state.phase,
-        to_play=state.to_play,
-        dealer=state.dealer,
-        round_number=state.round_number,
-        deal_size=state.deal_size,
-        hand=state.hand(seat),
-        hand_sizes=state.hand_sizes,
-        stock_size=_stock_size(state),
-        trick=state.trick,
-        tricks=state.tricks,
-        scores=state.scores,
-        penalty_cards=state.penalty_cards,
-        half_cucumber=state.half_cucumber,
-        eliminated=state.eliminated,
-        last_result=state.last_result,
-        winner=state.winner,
-        legal_plays=legal_plays(state) if state.to_play == seat else (),
-    )
-
-
-def _stock_size(state: GameState) -> int:
-    """The stock's size, which every player can count (C5): zero outside a round."""
-    if state.phase in (Phase.DEAL, Phase.GAME_OVER):
-        return 0
+    if type(state) is not GameState:  # the checks inline: adapters take a view every step
+        require_state(state)
     match = state.match
-    return match.pack_size - match.deal_size * match.active_count  # the stock is never touched in a round
+    count = len(match.players)
+    if type(seat) is not int or not 0 <= seat < count:
+        require_seat(seat, count, "seat")
+    # Read the round's inner form once: a view is taken every step by the adapters (no property calls).
+    phase, to_play, hands, plays, legal = state._round
+    size = match.active_count
+    played = len(plays)
+    if phase is Phase.PLAY:
+        start = played - played % size
+    elif phase is Phase.TRICK_COMPLETE:
+        start = played - size
+    else:
+        start = played
+    pairs = tuple(map(SEAT_CARD.__getitem__, plays))
+    in_round = phase is not Phase.DEAL and phase is not Phase.GAME_OVER
+    return PlayerView(
+        seat,
+        match.players,
+        match.rules,
+        phase,
+        to_play,
+        match.dealer,
+        match.round_number,
+        match.deal_size,
+        cards_in_mask((hands >> (seat << 6)) & FULL_MASK),
+        tuple([((hands >> (other << 6)) & FULL_MASK).bit_count() for other in range(count)]),
+        match.pack_size - match.deal_size * size if in_round else 0,  # the stock is never touched in a round (C5)
+        pairs[start:],
+        split_tricks(pairs, start, size),
+        match.scores,
+        match.penalty_cards,
+        match.half_cucumber,
+        match.eliminated,
+        match.last_result,
+        match.winner,
+        cards_in_mask(legal) if to_play == seat else (),
+    )

@@ -109,8 +109,8 @@ def _melds_through(face: int, present: int, jokers: int) -> tuple[tuple[int, int
 
 
 # For each suit, the face at each run number 1-14 (1 and 14 are the ace), and each number's value (R3).
-_FACE_AT = tuple(
-    (None, *(_INDEX[(Rank.ACE if number in (1, 14) else Rank(number), suit)] for number in range(1, 15)))
+_FACE_AT: tuple[tuple[int, ...], ...] = tuple(
+    (-1, *(_INDEX[(Rank.ACE if number in (1, 14) else Rank(number), suit)] for number in range(1, 15)))
     for suit in _SUITS
 )
 _VALUE_AT = (0, *(rank_value(Rank.ACE if number in (1, 14) else Rank(number), ace_low=number == 1)
