@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from concombre.core.cards import PACK
+from concombre.core.cards import PACK, mask_of
 from concombre.core.game import Chance, Encoding, Game, Story, register
 from concombre.games.concombre.actions import (
     Action,
@@ -30,6 +30,7 @@ from concombre.games.concombre.views import PlayerView, view
 __all__ = ["GAME"]
 
 _INDEX = {card: index for index, card in enumerate(PACK)}
+_PLAYS = tuple(Play(card) for card in PACK)
 
 
 _NO_REWARDS = tuple((0.0,) * count for count in range(MAX_PLAYERS + 1))
@@ -56,8 +57,21 @@ def _draws(state: GameState, action: Action | None) -> int:
 
 
 def _pool(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
-    taken = set(drawn)
-    return [_INDEX[card] for card in state.stock if _INDEX[card] not in taken]
+    # On masks, not cards: a deal asks for its pool once per card dealt.
+    left = state.match.pack_mask if state.phase is Phase.DEAL else mask_of(state.stock)
+    for index in drawn:
+        left &= ~(1 << index)
+    return _indices(left)
+
+
+def _indices(mask: int) -> list[int]:
+    """The card numbers of a mask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> GameState:
@@ -69,9 +83,8 @@ def _encoding() -> Encoding:
     from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_view, view_text
 
     def slots(state: GameState) -> dict[int, Play]:
-        if state.phase is not Phase.PLAY:
-            return {}
-        return {_INDEX[play.card]: play for play in legal_actions(state)}  # type: ignore[misc,union-attr]
+        # Straight from the legal mask to plays made once: the adapters ask for the slots every step.
+        return {index: _PLAYS[index] for index in _indices(state._round[4])}
 
     def hand(seen: PlayerView) -> Iterator[int]:
         return (_INDEX[card] for card in seen.hand)
