@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Union
 
 import attrs
 
@@ -61,18 +61,8 @@ Examples:
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-@attrs.frozen
-class _Link:
-    """One link of a persistent list, newest first; clones share it, and copying it copies nothing."""
-
-    item: Any
-    rest: _Link | None
-
-    def __copy__(self) -> _Link:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Link:
-        return self
+Log = Union[tuple[tuple[Any, Any], "Log"], None]
+"""A persistent list, newest first: (item, rest) pairs ending in None. Clones share it; nothing is copied."""
 
 
 def _defaults(game: Game) -> dict[str, Any]:
@@ -178,7 +168,7 @@ class _Now:
     __slots__ = ("drawn", "engine", "log", "mover", "round_log", "seeded", "slots", "waiting")
 
     def __init__(self, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
-                 log: _Link | None = None, round_log: _Link | None = None) -> None:
+                 log: Log = None, round_log: Log = None) -> None:
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
         self.mover: int | None = None  # worked out on first use (see SpielState.current_player)
@@ -283,7 +273,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if not now.seeded:
             self._now = self._settled(_Now(game.new_game(table.players, rules=table.rules, seed=action), True))
             return
-        if self.current_player() == _CHANCE:
+        seat = self.current_player()
+        if seat == _CHANCE:
             drawn = (*now.drawn, action)
             if len(drawn) < self._chance_draws(now):
                 self._now = _Now(now.engine, True, now.waiting, drawn, now.log, now.round_log)
@@ -293,14 +284,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             self._now = self._settled(self._moved(now, engine, now.log, now.round_log))
             return
         chosen = self._offered()[action]
-        seat = game.to_play(now.engine)
-        log, round_log = _Link((seat, chosen), now.log), _Link((seat, chosen), now.round_log)
+        log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
         if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
             self._now = _Now(now.engine, True, chosen, (), log, round_log)
             return
         self._now = self._settled(self._moved(now, game.apply(now.engine, chosen), log, round_log))
 
-    def _moved(self, now: _Now, engine: Any, log: _Link | None, round_log: _Link | None) -> _Now:
+    def _moved(self, now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
         """The position at ``engine``; a new round starts a new round log."""
         if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
             round_log = None
@@ -326,7 +316,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """
         told, link = [], self._now.log
         while link is not None:
-            (seat, action), link = link.item, link.rest
+            (seat, action), link = link
             told.append(f"{seat}:{self._table.game.action_text(action)}")
         return told[::-1]
 
@@ -342,7 +332,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         cards = set(table.encoding.hand(table.game.view(now.engine, player)))
         link = now.round_log
         while link is not None:
-            (seat, action), link = link.item, link.rest
+            (seat, action), link = link
             if seat == player:
                 cards.update(table.encoding.action_cards(action))
         return frozenset(cards)
