@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from concombre.core.cards import PACK, mask_of
+from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Chance, Encoding, Game, Story, register
 from concombre.games.concombre.actions import (
     Action,
@@ -61,17 +61,7 @@ def _pool(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> Se
     left = state.match.pack_mask if state.phase is Phase.DEAL else mask_of(state.stock)
     for index in drawn:
         left &= ~(1 << index)
-    return _indices(left)
-
-
-def _indices(mask: int) -> list[int]:
-    """The card numbers of a mask, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+    return indices_in_mask(left)
 
 
 def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> GameState:
@@ -84,7 +74,7 @@ def _encoding() -> Encoding:
 
     def slots(state: GameState) -> dict[int, Play]:
         # Straight from the legal mask to plays made once: the adapters ask for the slots every step.
-        return {index: _PLAYS[index] for index in _indices(state._round[4])}
+        return {index: _PLAYS[index] for index in indices_in_mask(state._round[4])}
 
     def hand(seen: PlayerView) -> Iterator[int]:
         return (_INDEX[card] for card in seen.hand)

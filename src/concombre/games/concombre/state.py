@@ -131,6 +131,7 @@ class Match:
             active seat to its left.
         active_count: Derived from ``eliminated``: how many players are in.
         pack_size: Derived from ``penalty_cards``: the cards in the round's pack (C4).
+        pack_mask: Derived from ``penalty_cards``: the round's pack as a bitmask (C4).
         deal_size: Derived: the cards dealt to each active player this round (C5).
         follow_lead: Derived from ``rules``: followers compare with the card led (C7).
         may_duck: Derived from ``rules``: the Danish rule is in force (C7).
@@ -157,6 +158,7 @@ class Match:
     follow_lead: bool = attrs.field(init=False, eq=False, repr=False)
     may_duck: bool = attrs.field(init=False, eq=False, repr=False)
     pack_size: int = attrs.field(init=False, eq=False, repr=False)
+    pack_mask: int = attrs.field(init=False, eq=False, repr=False)
     deal_size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -165,17 +167,13 @@ class Match:
         object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
         object.__setattr__(self, "may_duck", self.rules.may_duck)
         object.__setattr__(self, "pack_size", 52 - sum(len(cards) for cards in self.penalty_cards))
+        object.__setattr__(self, "pack_mask", FULL_MASK & ~mask_of(card for cards in self.penalty_cards for card in cards))
         object.__setattr__(self, "deal_size", self._deal_size())
 
     @property
     def active_seats(self) -> tuple[int, ...]:
         """The seats still in the game, in seat order."""
         return tuple(seat for seat, out in enumerate(self.eliminated) if not out)
-
-    @property
-    def pack_mask(self) -> int:
-        """The round's pack as a bitmask: 52 cards minus the penalty cards held (C4)."""
-        return FULL_MASK & ~mask_of(card for cards in self.penalty_cards for card in cards)
 
     def _deal_size(self) -> int:
         """Cards dealt to each active player this round (C5)."""
