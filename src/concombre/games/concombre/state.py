@@ -167,7 +167,8 @@ class Match:
         object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
         object.__setattr__(self, "may_duck", self.rules.may_duck)
         object.__setattr__(self, "pack_size", 52 - sum(len(cards) for cards in self.penalty_cards))
-        object.__setattr__(self, "pack_mask", FULL_MASK & ~mask_of(card for cards in self.penalty_cards for card in cards))
+        held = mask_of(card for cards in self.penalty_cards for card in cards)
+        object.__setattr__(self, "pack_mask", FULL_MASK & ~held)
         object.__setattr__(self, "deal_size", self._deal_size())
 
     @property
