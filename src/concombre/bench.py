@@ -25,6 +25,7 @@ import functools
 import gc
 import importlib.metadata
 import json
+import math
 import os
 import platform
 import random
@@ -272,23 +273,46 @@ def _romme_solver_rounds(rounds: int, seed: int) -> float:
     return rounds / ((_clock() - begin) / 1e9)
 
 
-def _solver_times(hands: int, seed: int) -> tuple[float, float]:
-    """Median and 95th percentile ms of `best_melds` on 14-card hands with two jokers, nothing cached."""
-    from concombre.games.romme.cards import deck
-    from concombre.games.romme.solver import best_melds, clear_cache
+ADVERSARIAL_HANDS = (
+    "9C1 TC1 JC1 9D1 TD1 JD1 9H1 TH1 JH1 9S1 TS1 JS1 JK1 JK2",  # overlapping runs and sets everywhere
+    "9C1 9C2 TC1 TC2 JC1 JC2 QC1 QC2 KC1 KC2 9D1 TD1 JK1 JK2",  # both copies of a long run
+    "2H1 3H1 4H1 6H1 7H1 8H1 TH1 JH1 QH1 AH1 JK1 JK2 5H2 9H2",  # one suit, jokers to fill the gaps
+    "5C1 5D1 5H1 5S1 6C1 6D1 6H1 6S1 7C1 7D1 7H1 7S1 JK1 JK2",  # every set is also a run
+    "5C1 5C2 6C1 6C2 7C1 7C2 5D1 6D1 7D1 5H1 6H1 7H1 JK1 JK2",
+    "AC1 2C1 3C1 QC1 KC1 AC2 2C2 3C2 QC2 KC2 JK1 JK2 JK3 JK4",  # aces low and high, four jokers
+    "8C1 8D1 8H1 8S1 8C2 8D2 8H2 8S2 9C1 9D1 9H1 9S1 JK1 JK2",
+    "4S1 5S1 6S1 7S1 8S1 9S1 TS1 JS1 4S2 5S2 6S2 7S2 JK1 JK2",
+)
+"""The solver's hardest hands: dense with overlapping runs and sets, both copies, long runs with jokers."""
 
+
+def _solver_hands(kind: str, count: int, seed: int) -> list[Any]:
+    from concombre.games.romme.cards import cards_of, deck
+
+    if kind == "adversarial":
+        return [cards_of(hand) for hand in ADVERSARIAL_HANDS]
     rng = random.Random(seed)
     naturals = [card for card in deck() if not card.is_joker]
     jokers = [card for card in deck() if card.is_joker][:2]
+    return [rng.sample(naturals, 12) + jokers for _ in range(count)]
+
+
+def _solver_times(kind: str, count: int, seed: int) -> list[float]:
+    """Sorted ms of `best_melds` and of `best_opening` on each hand (14 cards, 2+ jokers), nothing cached."""
+    from concombre.games.romme.solver import best_melds, best_opening, clear_cache
+
     times = []
-    for _ in range(hands):
-        hand = rng.sample(naturals, 12) + jokers
-        clear_cache()
-        begin = _clock()
-        best_melds(hand)
-        times.append((_clock() - begin) / 1e6)
-    times.sort()
-    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+    for hand in _solver_hands(kind, count, seed):
+        for solve in (best_melds, best_opening):
+            clear_cache()
+            begin = _clock()
+            solve(hand)
+            times.append((_clock() - begin) / 1e6)
+    return sorted(times)
+
+
+def _percentile(times: list[float], share: float) -> float:
+    return times[max(0, int(len(times) * share) - 1)]
 
 
 def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
@@ -296,6 +320,48 @@ def _rlcard_gin_steps(deals: int, seed: int, overhead: float) -> float:
 
     game = GinRummyGame()
     return _rlcard_steps(game, lambda: game.judge.get_legal_actions(), deals, seed, overhead)
+
+
+# -- simulate, in parallel ---------------------------------------------------------------
+
+
+_WORKERS = ("1 process", "2 processes", "a Dask cluster of 2 workers")
+
+
+def _simulate_speed(workers: str, games: int) -> float:
+    """Games per second of `simulate_games`, the executor started before the clock (its start-up is not timed)."""
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
+    from concombre.apps.simulate import simulate_games
+    from concombre.games.concombre.bots import RandomBot, ThumbBot
+
+    bots: list[Any] = [ThumbBot(), RandomBot(), ThumbBot(), RandomBot()]
+    executor: Executor | None = None
+    cluster: Any = None
+    if workers == "2 processes":
+        executor = ProcessPoolExecutor(2)
+    elif workers.startswith("a Dask"):
+        if not _installed("dask.distributed"):
+            return float("nan")
+        from dask import distributed  # an optional extra, imported only when measured
+
+        cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        executor = distributed.Client(cluster).get_executor()  # type: ignore[no-untyped-call]
+    try:
+        if executor is not None:  # warm the workers up: imports and the first games are not timed
+            for _ in simulate_games(bots, 4, seed=99, executor=executor, chunk=2):
+                pass
+        begin = _clock()
+        for _ in simulate_games(bots, games, seed=1, executor=executor, chunk=max(1, games // 16)):
+            pass
+        return games / ((_clock() - begin) / 1e9)
+    finally:
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown()
+        if cluster is not None:
+            cluster.close()
 
 
 # -- the adapters -------------------------------------------------------------------------
@@ -360,6 +426,59 @@ def _openspiel_adapter_steps(game: Game, budget: int, seed: int, overhead: float
     return _openspiel_steps(loaded, 10**6, seed, overhead, budget)
 
 
+def _openspiel_position(game: Any, moves: int, seed: int) -> Any:
+    """A state of ``game`` after ``moves`` random actions (chance outcomes included)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        chance = state.is_chance_node()
+        actions = [outcome for outcome, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+    return state
+
+
+def _clone_time(state: Any, count: int) -> float:
+    """Mean µs of OpenSpiel's ``clone()`` of ``state``."""
+    begin = _clock()
+    for _ in range(count):
+        state.clone()
+    return (_clock() - begin) / count / 1000
+
+
+def _openspiel_clone(moves: int, count: int) -> float:
+    import pyspiel
+
+    from concombre.integrations.openspiel import register
+
+    game = pyspiel.load_game(register(GAMES["concombre"]), {"players": 4})
+    return _clone_time(_openspiel_position(game, moves, 3), count)
+
+
+def _openspiel_mcts_game(simulations: int, seed: int) -> float:
+    """Seconds of a whole 2-player Concombre game between OpenSpiel MCTS bots (random rollouts)."""
+    import numpy
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    from concombre.integrations.openspiel import register
+
+    game = pyspiel.load_game(register(GAMES["concombre"]), {"players": 2})
+    rng = numpy.random.RandomState(seed)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=simulations,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    begin = _clock()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+    return (_clock() - begin) / 1e9
+
+
 def _adapter_jobs(scale: int, overhead: float) -> list[Job]:
     """For every installed game: a step through the protocol, and through each adapter whose library is installed."""
     jobs: list[Job] = []
@@ -374,6 +493,16 @@ def _adapter_jobs(scale: int, overhead: float) -> list[Job]:
             jobs.append((f"adapter.openspiel.{name}.step",
                          f"{game.title} step through OpenSpiel (legal_actions + apply_action)",
                          "µs", functools.partial(_openspiel_adapter_steps, game, steps, 10, overhead)))
+    if _installed("pyspiel") and "concombre" in GAMES:
+        jobs += [
+            ("adapter.openspiel.concombre.clone.early", "Concombre clone() through OpenSpiel, at move 5", "µs",
+             lambda: _openspiel_clone(5, 200 * scale)),
+            ("adapter.openspiel.concombre.clone.late", "Concombre clone() through OpenSpiel, at move 600", "µs",
+             lambda: _openspiel_clone(600, 200 * scale)),
+        ]
+        if scale > 1:  # a whole game of search: too long for a smoke run
+            jobs.append(("adapter.openspiel.concombre.mcts", "OpenSpiel MCTS, 40 simulations a move: a whole "
+                         "2-player Concombre game", "s", lambda: _openspiel_mcts_game(40, 1)))
     return jobs
 
 
@@ -493,10 +622,19 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
          lambda: _romme_turns(3 * scale, 6, overhead)),
         ("romme.rounds", "Rommé whole rounds between solver bots, 2 players", "rounds/s",
          lambda: _romme_solver_rounds(scale, 7)),
-        ("romme.solver", "Rommé meld solver, 14 cards with 2 jokers (median)", "ms",
-         lambda: _solver_times(20 * scale, 8)[0]),
-        ("romme.solver.p95", "Rommé meld solver, 14 cards with 2 jokers (95th percentile)", "ms",
-         lambda: _solver_times(20 * scale, 8)[1]),
+        ("romme.solver", "Rommé meld solver, random 14-card hands with 2 jokers: p50", "ms",
+         lambda: statistics.median(_solver_times("random", 20 * scale, 8))),
+        ("romme.solver.p99", "Rommé meld solver, random 14-card hands with 2 jokers: p99", "ms",
+         lambda: _percentile(_solver_times("random", 20 * scale, 8), 0.99)),
+        ("romme.solver.max", "Rommé meld solver, random 14-card hands with 2 jokers: max", "ms",
+         lambda: _solver_times("random", 20 * scale, 8)[-1]),
+        ("romme.solver.adversarial.p99", "Rommé meld solver, adversarial hands: p99", "ms",
+         lambda: _percentile(_solver_times("adversarial", 0, 0), 0.99)),
+        ("romme.solver.adversarial.max", "Rommé meld solver, adversarial hands: max", "ms",
+         lambda: _solver_times("adversarial", 0, 0)[-1]),
+        *[(f"simulate.{workers}", f"simulate, thumb and random bots, 4 players: {workers}", "games/s",
+           lambda workers=workers: _simulate_speed(workers, 40 * scale))
+          for workers in (_WORKERS if scale > 1 else _WORKERS[:2])],  # a cluster takes seconds to start
     ]
     missing = []
     jobs += _adapter_jobs(scale, overhead)
@@ -513,6 +651,8 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
              lambda: _openspiel_steps(hearts, 5 * scale, 3, overhead)),
             ("open_spiel.gin_rummy.step", "OpenSpiel gin_rummy step (legal_actions + apply_action)", "µs",
              lambda: _openspiel_steps(gin_rummy, 2 * scale, 4, overhead)),
+            ("open_spiel.oh_hell.clone", "OpenSpiel oh_hell clone(), at move 5", "µs",
+             lambda: _clone_time(_openspiel_position(oh_hell, 5, 3), 200 * scale)),
         ]
     elif peers:
         missing.append("OpenSpiel is not installed: pip install 'concombre[bench]' to measure it.")
@@ -564,36 +704,41 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> R
 
 
 def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
-    keys = {item.key for item in report.measurements}
+    """The goals of the engine and its adapters, each a ratio of two figures of the same run (issue 16)."""
+    values = {item.key: item.value for item in report.measurements}
     ratios = []
 
-    def add(label: str, value: float, target: str, met: bool) -> None:
+    def add(label: str, top: str, bottom: str | float, target: str) -> None:
+        if top not in values or (isinstance(bottom, str) and bottom not in values):
+            return
+        value = values[top] / (values[bottom] if isinstance(bottom, str) else bottom)
+        if math.isnan(value):
+            return
+        bound = float(target.split()[-1])
+        met = value <= bound if target.startswith("<=") else value >= bound
         ratios.append({"label": label, "value": round(value, 3), "target": target, "met": met})
 
-    if "open_spiel.oh_hell.step" in keys:
-        step = report.figure("concombre.step") / report.figure("open_spiel.oh_hell.step")
-        add("1. step / OpenSpiel oh_hell step", step, "<= 3", step <= 3)
-        whole = report.figure("concombre.round") / report.figure("open_spiel.oh_hell.playout")
-        add("2. round / OpenSpiel oh_hell playout", whole, "<= 1", whole <= 1)
-    if "rlcard.bridge.step" in keys:
-        speed = report.figure("rlcard.bridge.step") / report.figure("concombre.step")
-        add("3. RLCard bridge step / step", speed, ">= 4", speed >= 4)
-    memory = report.figure("concombre.memory")
-    add("4. bytes of one more state / 1024", memory / 1024, "<= 1", memory <= 1024)
-    if "open_spiel.gin_rummy.step" in keys:
-        turn = report.figure("romme.turn") / report.figure("open_spiel.gin_rummy.step")
-        add("5. Rommé turn / OpenSpiel gin_rummy step", turn, "<= 1", turn <= 1)
-    if "rlcard.gin_rummy.step" in keys:
-        third = report.figure("romme.turn") / report.figure("rlcard.gin_rummy.step")
-        add("6. Rommé turn / RLCard gin rummy step", third, "<= 0.333", third <= 1 / 3)
-    for key in sorted(keys):
-        parts = key.split(".")
-        if parts[0] == "adapter":
-            framework, game, protocol = parts[1], parts[2], f"protocol.{parts[2]}.step"
-            add(f"{framework} {game} step / protocol step",
-                report.figure(key) / report.figure(protocol), "(overhead)", True)
-    solver = report.figure("romme.solver")
-    add("7. meld solver median / 10 ms", solver / 10, "< 1", solver < 10)
+    add("Concombre step / OpenSpiel oh_hell step", "concombre.step", "open_spiel.oh_hell.step", "<= 2.0")
+    add("Concombre round / OpenSpiel oh_hell playout", "concombre.round", "open_spiel.oh_hell.playout", "<= 0.8")
+    add("Rommé turn / OpenSpiel gin_rummy step", "romme.turn", "open_spiel.gin_rummy.step", "<= 0.5")
+    add("view / Concombre step", "concombre.view", "concombre.step", "<= 2")
+    add("PettingZoo step / Concombre step", "adapter.pettingzoo.concombre.step", "concombre.step", "<= 5")
+    add("OpenSpiel adapter step / Concombre step", "adapter.openspiel.concombre.step", "concombre.step", "<= 3")
+    add("OpenSpiel clone / oh_hell clone", "adapter.openspiel.concombre.clone.early", "open_spiel.oh_hell.clone",
+        "<= 3")
+    add("OpenSpiel clone at move 600 / at move 5 (flat)", "adapter.openspiel.concombre.clone.late",
+        "adapter.openspiel.concombre.clone.early", "<= 1.5")
+    add("OpenSpiel Rommé adapter step / Rommé turn", "adapter.openspiel.romme.step", "romme.turn", "<= 10")
+    add("meld solver, random hands: p99 / 1 ms", "romme.solver.p99", 1.0, "<= 3")
+    add("meld solver, adversarial hands: p99 / 1 ms", "romme.solver.adversarial.p99", 1.0, "<= 10")
+    add("meld solver, adversarial hands: max / 1 ms", "romme.solver.adversarial.max", 1.0, "<= 20")
+    add("simulate: 2 processes / 1 process", "simulate.2 processes", "simulate.1 process", ">= 1.7")
+    add("simulate: Dask, 2 workers / 1 process", "simulate.a Dask cluster of 2 workers", "simulate.1 process",
+        ">= 1.7")
+    add("MCTS whole game, 40 simulations a move / 1 s", "adapter.openspiel.concombre.mcts", 1.0, "<= 3")
+    add("RLCard bridge step / Concombre step", "rlcard.bridge.step", "concombre.step", ">= 4")
+    add("Rommé turn / RLCard gin rummy step", "romme.turn", "rlcard.gin_rummy.step", "<= 0.333")
+    add("bytes of one more state / 1024", "concombre.memory", 1024.0, "<= 1")
     return tuple(ratios)
 
 
