@@ -220,9 +220,13 @@ def draw_stock(state: State) -> State:
     """
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
-    if state.phase is not Phase.DRAW:
+    phase, seat, hands, stock, pile, melds, opened, rebuilds, _ = state._round  # one read, no property calls
+    if phase is not Phase.DRAW or seat is None:
         raise _not_now("No card can be drawn", state)
-    return _take(state, state.stock[-1], stock=state.stock[:-1])
+    hand = _added(hands[seat], stock[-1])
+    return State(state.match, (
+        Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened, rebuilds, None,
+    ))
 
 
 def draw_discard(state: State) -> State:
@@ -441,34 +445,28 @@ def discard(state: State, card: RommeCard) -> State:
     """
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
-    seat = state.to_play
-    if state.phase is not Phase.PLAY or seat is None:
+    phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
+    if phase is not Phase.PLAY or seat is None:
         raise _not_now("No card can be discarded", state)
-    hand = _without(state.hands[seat], card) if isinstance(card, RommeCard) else None
+    hand = _without(hands[seat], card) if type(card) is RommeCard else None
     if hand is None:
         hand = _take_from_hand(state, seat, [card])  # raises the error that says what is wrong
-    drawn = state.drawn
     if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
         raise IllegalActionError(
             f"You took {card} from the discard pile this turn, so you may not discard it now.", "R7a"
         )
-    pile = (*state.discard_pile, card)
+    pile = (*pile, card)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if not hand:
-        return _changed(state, hands=_with_hand(state, seat, ()), discard_pile=pile,
-                        phase=Phase.ROUND_COMPLETE, to_play=None, drawn=None)
+        return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
     following = _left_of(state, seat)
-    stock, rebuilds = state.stock, state.rebuilds
     if not stock:
         if rebuilds >= state.rules.rebuilds or len(pile) < 2:
-            return _changed(state, hands=_with_hand(state, seat, hand), discard_pile=pile,
-                            phase=Phase.ROUND_COMPLETE, to_play=None, drawn=None)
+            return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    return State(state.match, (
-        Phase.DRAW, following, _with_hand(state, seat, hand), stock, pile, state.melds, state.opened,
-        rebuilds, None,
-    ))
+    return State(state.match, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
 
 
 # -- scoring ------------------------------------------------------------------------------------
