@@ -55,21 +55,19 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
         ((244,), 7)
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    ones = [_INDEX[card] for card in seen.hand]
-    ones += [52 + _INDEX[card] for _, card in seen.trick]
-    ones += [104 + _INDEX[card] for trick in (*seen.tricks, seen.trick) for _, card in trick]
-    ones += [156 + _INDEX[card] for cards in seen.penalty_cards for card in cards]
+    # Cards by their pack index (`_index`), not through a dict of cards: the adapters encode every step.
+    ones = [card._index for card in seen.hand]
+    ones += [52 + card._index for _, card in seen.trick]
+    ones += [104 + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
+    ones += [156 + card._index for cards in seen.penalty_cards for card in cards]
     vector[ones] = 1
     count = len(seen.players)
-    seats = [(seen.seat + slot) % count for slot in range(count)]
-    vector[208 : 208 + 5 * count] = np.array(
-        [
-            (min(seen.scores[seat] / 35, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
-             seen.to_play == seat, seen.hand_sizes[seat] / 14)
-            for seat in seats
-        ],
-        dtype=np.float32,
-    ).ravel()
+    features: list[float] = []
+    for slot in range(count):
+        seat = (seen.seat + slot) % count
+        features += (min(seen.scores[seat] / 35, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
+                     seen.to_play == seat, seen.hand_sizes[seat] / 14)
+    vector[208 : 208 + 5 * count] = features
     vector[243] = min(seen.deal_size / 14, 1.0)
     return vector
 
