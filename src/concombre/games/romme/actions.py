@@ -338,7 +338,13 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
     candidates = [*faces.values(), *jokers[:1]]
     for index, meld in enumerate(state.melds):
         ends: tuple[str | None, ...] = ("low", "high") if meld.kind == "run" else (None,)
+        # A natural card can only join a run of its suit or a set of its rank: the others are not tried
+        # (trying is a whole meld check each, and most cards of a hand fit no meld).
+        run_suit = meld.places[0].suit if meld.kind == "run" else None
+        set_rank = meld.places[0].rank if meld.kind == "set" else None
         for card in candidates:
+            if not card.is_joker and card.suit is not run_suit and card.rank is not set_rank:
+                continue
             for end in ends:
                 try:
                     lay_off(meld, card, seat, end)  # type: ignore[arg-type]

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-import attrs
-
 from concombre.core.game import Chance, Encoding, Game, Story, register
 from concombre.games.romme.actions import (
     Action,
@@ -26,13 +24,12 @@ from concombre.games.romme.actions import (
 )
 from concombre.games.romme.bots import BOTS
 from concombre.games.romme.cards import card_at, deck
-from concombre.games.romme.checks import rebuild_state, state_parts
 from concombre.games.romme.choices import choices
 from concombre.games.romme.codec import CODEC
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
 from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, step_reasons, tell
-from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game
+from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game, with_stock_top
 from concombre.games.romme.views import View, view
 
 __all__ = ["GAME"]
@@ -73,9 +70,7 @@ def _pool(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sequen
 def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> State:
     cards = [card_at(index) for index in drawn]
     if isinstance(action, DrawStock):
-        parts = state_parts(state)
-        stock = (*(other for other in parts.stock if other != cards[0]), cards[0])  # the card drawn on top
-        return draw_stock(rebuild_state(attrs.evolve(parts, stock=stock)))
+        return draw_stock(with_stock_top(state, cards[0]))
     taken = set(cards)
     return deal(state, [*cards, *(card for card in deck(state.rules.jokers) if card not in taken)])
 

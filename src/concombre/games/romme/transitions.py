@@ -31,6 +31,7 @@ __all__ = [
     "meld_cards",
     "new_game",
     "score_round",
+    "with_stock_top",
 ]
 
 HAND_SIZE = 13
@@ -227,6 +228,29 @@ def draw_stock(state: State) -> State:
     return State(state.match, (
         Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened, rebuilds, None,
     ))
+
+
+def with_stock_top(state: State, card: RommeCard) -> State:
+    """``state`` with ``card``, one of the stock's cards, moved to the top of the stock, for chance draws.
+
+    The stock's order is hidden from every player, so this is the same state
+    to them; OpenSpiel's chance nodes pick the card drawn this way.
+
+    Raises:
+        IllegalActionError: ``card`` is not in the stock (R7).
+
+    Examples:
+        >>> from concombre.games.romme import deal, new_game
+        >>> state = deal(new_game(2, seed=3))
+        >>> bottom = state.stock[0]
+        >>> with_stock_top(state, bottom).stock[-1] == bottom
+        True
+    """
+    phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = require_state(state)._round
+    if card not in stock:
+        raise IllegalActionError(f"{card} is not in the stock.", "R7")
+    stock = (*(other for other in stock if other != card), card)
+    return State(state.match, (phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn))
 
 
 def draw_discard(state: State) -> State:
