@@ -46,14 +46,28 @@ def meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
         >>> [" ".join(map(str, meld)) for meld in meld_options(cards_of("5H1 6H1 7H1 7S1 7D2"))]
         ['7D2 7H1 7S1', '5H1 6H1 7H1']
     """
-    faces, jokers = by_face(hand)
+    # Faces by number (rank * 4 + suit, the card's sorting index halved), not by (Rank, Suit): enum
+    # members hash in Python, and the adapters list the melds of a hand every step.
+    faces: dict[int, RommeCard] = {}
+    jokers = []
+    for card in sorted(hand_of(hand, "hand")):
+        if card.is_joker:
+            jokers.append(card)
+        else:
+            faces.setdefault(card._index >> 1, card)
     yield from _sets(faces, jokers)
     yield from _runs(faces, jokers)
 
 
-def _sets(faces: dict[tuple[Rank, Suit], RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
-    for rank in Rank:
-        naturals = [faces[(rank, suit)] for suit in Suit if (rank, suit) in faces]
+# For each suit, the face number of each run number 1-14 (1 and 14 are the ace).
+_RUN_FACES = tuple(
+    tuple(((12 if number in (1, 14) else number - 2) * 4 + suit) for number in range(15)) for suit in range(4)
+)
+
+
+def _sets(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
+    for rank in range(13):
+        naturals = [faces[face] for face in range(rank * 4, rank * 4 + 4) if face in faces]
         for size in (3, 4):
             for used_jokers in range(min(len(jokers), size) + 1):
                 count = size - used_jokers
@@ -63,16 +77,16 @@ def _sets(faces: dict[tuple[Rank, Suit], RommeCard], jokers: list[RommeCard]) ->
                     yield (*group, *jokers[:used_jokers])
 
 
-def _runs(faces: dict[tuple[Rank, Suit], RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
-    for suit in Suit:
+def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
+    for suit in range(4):
+        face_at = _RUN_FACES[suit]
         for start in range(1, 13):
             cards: list[RommeCard] = []
             used = naturals = 0
             for number in range(start, min(start + 13, 15)):
                 if start == 1 and number == 14:
                     break  # the ace plays low or high, never both (R5)
-                rank = Rank.ACE if number in (1, 14) else Rank(number)
-                card = faces.get((rank, suit))
+                card = faces.get(face_at[number])
                 if card is None:
                     if used == len(jokers):
                         break
