@@ -25,6 +25,7 @@ import functools
 import gc
 import importlib.metadata
 import json
+import logging
 import math
 import os
 import platform
@@ -338,6 +339,7 @@ def _simulate_speed(workers: str, games: int) -> float:
     bots: list[Any] = [ThumbBot(), RandomBot(), ThumbBot(), RandomBot()]
     executor: Executor | None = None
     cluster: Any = None
+    client: Any = None
     if workers == "2 processes":
         executor = ProcessPoolExecutor(2)
     elif workers.startswith("a Dask"):
@@ -346,9 +348,10 @@ def _simulate_speed(workers: str, games: int) -> float:
         from dask import distributed  # an optional extra, imported only when measured
 
         cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
         )
-        executor = distributed.Client(cluster).get_executor()  # type: ignore[no-untyped-call]
+        client = distributed.Client(cluster)  # type: ignore[no-untyped-call]
+        executor = client.get_executor()
     try:
         if executor is not None:  # warm the workers up: imports and the first games are not timed
             for _ in simulate_games(bots, 4, seed=99, executor=executor, chunk=2):
@@ -361,6 +364,7 @@ def _simulate_speed(workers: str, games: int) -> float:
         if isinstance(executor, ProcessPoolExecutor):
             executor.shutdown()
         if cluster is not None:
+            client.close()  # the client first: the cluster then has no results left to lose
             cluster.close()
 
 
