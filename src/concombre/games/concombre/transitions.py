@@ -56,6 +56,12 @@ _TRICK_COMPLETE = Phase.TRICK_COMPLETE
 
 # (seat, card index) pairs, made once so that a play allocates no new pair;
 # and the bit of each card in each seat's part of `GameState._hands`.
+# A state built straight through its two slots, without attrs' __init__ (a GameState has no validator and
+# nothing to derive): plays build one state each, so this is most of the cost of a play it saves.
+_NEW_STATE = object.__new__
+_SET_MATCH = GameState.__dict__["match"].__set__
+_SET_ROUND = GameState.__dict__["_round"].__set__
+
 _PLAY_PAIRS = tuple(tuple((seat, index) for index in range(52)) for seat in range(MAX_PLAYERS))
 _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 
@@ -321,8 +327,11 @@ def play(state: GameState, card: Card) -> GameState:
     plays = (*plays, _PLAY_PAIRS[seat][index])
     hands ^= _HAND_BITS[seat][index]
     in_trick = len(plays) % match.active_count
+    after = _NEW_STATE(GameState)  # built by its slots: a third of the cost of a state built through __init__
+    _SET_MATCH(after, match)
     if not in_trick:
-        return GameState(match, (_TRICK_COMPLETE, None, hands, plays, 0))
+        _SET_ROUND(after, (_TRICK_COMPLETE, None, hands, plays, 0))
+        return after
     # The next player follows (C7): cards at least as high as the card to
     # match, else (or also, by the Danish rule) the cards of their lowest rank.
     following = match.next_seat[seat]
@@ -331,7 +340,8 @@ def play(state: GameState, card: Card) -> GameState:
     legal = hand & _AT_LEAST[target]
     if not legal or match.may_duck:
         legal |= hand & _SAME_RANK[(hand & -hand).bit_length() - 1]
-    return GameState(match, (_PLAY, following, hands, plays, legal))
+    _SET_ROUND(after, (_PLAY, following, hands, plays, legal))
+    return after
 
 
 def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
