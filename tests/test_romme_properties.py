@@ -6,6 +6,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from concombre import IllegalActionError
 from concombre.romme import (
@@ -119,3 +120,23 @@ def test_same_seed_and_choices_give_the_same_game(game):
 def test_card_text_round_trips():
     for card in deck(6):
         assert RommeCard.parse(str(card)) == card
+
+
+@settings(max_examples=25, deadline=None)
+@given(romme_games(), st.integers(0, 2**32), st.integers(0, 150))
+def test_hidden_cards_are_dealt_anew_in_a_world_the_seat_cannot_tell_apart(game, world_seed, steps):
+    """R2: `deal_hidden` keeps every card in one place and all the seat sees; only what it cannot see moves."""
+    from concombre.games.romme.sampling import deal_hidden
+
+    state, rng = game
+    for _ in range(steps):
+        if state.phase is RommePhase.GAME_OVER:
+            break
+        state = apply(state, rng.choice(choices(state, rng)))
+    seat = rng.randrange(len(state.players))
+    seen = view(state, seat)
+    world = deal_hidden(seen, random.Random(world_seed))  # rebuilt through the loader's checks: reachable
+    assert view(world, seat) == seen
+    others = [other for other in state.contenders if other != seat]
+    hidden = sorted([*state.stock, *(card for other in others for card in state.hands[other])])
+    assert sorted([*world.stock, *(card for other in others for card in world.hands[other])]) == hidden
