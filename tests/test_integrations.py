@@ -203,6 +203,6 @@ def test_openspiel_clone_shares_the_immutable_position_whatever_the_history():
                            else rng.choice(state.legal_actions()))
     clone = state.clone()
     assert clone.engine is state.engine and clone.history() == state.history()
-    assert set(vars(clone)) == {"_table", "_now"}  # two shared references: OpenSpiel's clone copies just these
+    assert set(vars(clone)) == {"_now"}  # one shared reference: all that OpenSpiel's clone copies
     clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0])
     assert clone.engine is not state.engine and len(clone.history()) == len(state.history()) + 1

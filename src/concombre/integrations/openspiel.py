@@ -152,7 +152,8 @@ class _Table:
 
     def __init__(self, spiel: SpielGame) -> None:
         self.game, self.encoding, self.players, self.rules = spiel.game, spiel.encoding, spiel.players, spiel.rules
-        self.start = _Now(spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0), spiel.game.chance is not None)
+        self.start = _Now(self, spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0),
+                          spiel.game.chance is not None)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self  # shared by every state of the game: copying it would copy the game
@@ -165,10 +166,11 @@ class _Now:
     seat that took them, for perfect recall. Both are persistent lists shared with every clone.
     """
 
-    __slots__ = ("drawn", "engine", "log", "mover", "round_log", "seeded", "slots", "waiting")
+    __slots__ = ("drawn", "engine", "log", "mover", "round_log", "seeded", "slots", "table", "waiting")
 
-    def __init__(self, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
+    def __init__(self, table: _Table, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
                  log: Log = None, round_log: Log = None) -> None:
+        self.table = table
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
         self.mover: int | None = None  # worked out on first use (see SpielState.current_player)
@@ -184,8 +186,8 @@ class _Now:
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state: the library's immutable state, plus the cards chance has drawn for the step waiting on them.
 
-    Its only attributes are two shared immutable records, so that OpenSpiel's ``clone()``, which builds a
-    new state and deep-copies every attribute, copies two references whatever the game's length.
+    Its only attribute is a shared immutable record, so that OpenSpiel's ``clone()``, which builds a new
+    state and deep-copies every attribute, copies one reference whatever the game's length.
 
     Examples:
         >>> from concombre.games import find_game
@@ -197,8 +199,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, spiel: SpielGame) -> None:
         super().__init__(spiel)
         # What the state needs of its game, kept here: OpenSpiel may drop the Python side of a game object.
-        table = spiel.table
-        self._table, self._now = table, table.start
+        self._now = spiel.table.start
+
+    @property
+    def _table(self) -> _Table:
+        return self._now.table
 
     @property
     def game(self) -> Game:
@@ -271,13 +276,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         table, now = self._table, self._now
         game = table.game
         if not now.seeded:
-            self._now = self._settled(_Now(game.new_game(table.players, rules=table.rules, seed=action), True))
+            engine = game.new_game(table.players, rules=table.rules, seed=action)
+            self._now = self._settled(_Now(table, engine, True))
             return
         seat = self.current_player()
         if seat == _CHANCE:
             drawn = (*now.drawn, action)
             if len(drawn) < self._chance_draws(now):
-                self._now = _Now(now.engine, True, now.waiting, drawn, now.log, now.round_log)
+                self._now = _Now(table, now.engine, True, now.waiting, drawn, now.log, now.round_log)
                 return
             assert game.chance is not None
             engine = game.chance.resolve(now.engine, now.waiting, drawn)
@@ -286,7 +292,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         chosen = self._offered()[action]
         log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
         if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
-            self._now = _Now(now.engine, True, chosen, (), log, round_log)
+            self._now = _Now(table, now.engine, True, chosen, (), log, round_log)
             return
         self._now = self._settled(self._moved(now, game.apply(now.engine, chosen), log, round_log))
 
@@ -294,7 +300,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The position at ``engine``; a new round starts a new round log."""
         if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
             round_log = None
-        return _Now(engine, True, None, (), log, round_log)
+        return _Now(now.table, engine, True, None, (), log, round_log)
 
     def _settled(self, now: _Now) -> _Now:
         """Take the table's own steps that draw nothing; steps that draw wait for chance."""
@@ -362,7 +368,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return clone
         rng = random.Random(int(probability_sampler() * 2**53))
         engine = sample(table.game.view(now.engine, player_id), rng)
-        clone._now = _Now(engine, True, now.waiting, now.drawn, now.log, now.round_log)
+        clone._now = _Now(table, engine, True, now.waiting, now.drawn, now.log, now.round_log)
         return clone
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -70,7 +70,8 @@ def deal_hidden(
         rules=seen.rules, players=seen.players, seed=rng.randrange(2**64), dealer=seen.dealer,
         round_number=seen.round_number, contenders=seen.contenders, scores=seen.scores,
         tie_break_points=seen.tie_break_points, phase=seen.phase, to_play=seen.to_play, hands=tuple(hands),
-        stock=tuple(unseen) if seen.stock_size else (), discard_pile=seen.discard_pile, melds=seen.melds, opened=seen.opened,
+        stock=tuple(unseen) if seen.stock_size else (), discard_pile=seen.discard_pile, melds=seen.melds,
+        opened=seen.opened,
         rebuilds=seen.rebuilds, drawn=seen.drawn, last_result=seen.last_result,
     )
     return rebuild_state(parts)
