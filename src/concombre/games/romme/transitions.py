@@ -18,7 +18,7 @@ from concombre.core.seats import game_seed, left_of, player_names, seats_from, s
 from concombre.games.romme.cards import RommeCard, deck, hand_of
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import Match, Phase, RoundResult, State, require_state
+from concombre.games.romme.state import Match, Phase, RommeRound, RoundResult, State, require_state
 
 __all__ = [
     "deal",
@@ -92,6 +92,18 @@ def _between_rounds(match: Match, phase: Phase) -> State:
 
 
 _ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
+
+
+_SET_MATCH = State.__dict__["match"].__set__
+_SET_ROUND = State.__dict__["_round"].__set__
+
+
+def _state(match: Match, round_in_play: RommeRound) -> State:
+    """A state built straight through its two slots (a State has no validator): draws and discards build one each."""
+    state = object.__new__(State)
+    _SET_MATCH(state, match)
+    _SET_ROUND(state, round_in_play)
+    return state
 
 
 def _changed(state: State, **changes: Any) -> State:
@@ -225,7 +237,7 @@ def draw_stock(state: State) -> State:
     if phase is not Phase.DRAW or seat is None:
         raise _not_now("No card can be drawn", state)
     hand = _added(hands[seat], stock[-1])
-    return State(state.match, (
+    return _state(state.match, (
         Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened, rebuilds, None,
     ))
 
@@ -490,7 +502,7 @@ def discard(state: State, card: RommeCard) -> State:
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    return State(state.match, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
+    return _state(state.match, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
 
 
 # -- scoring ------------------------------------------------------------------------------------
