@@ -140,3 +140,37 @@ def test_hidden_cards_are_dealt_anew_in_a_world_the_seat_cannot_tell_apart(game,
     others = [other for other in state.contenders if other != seat]
     hidden = sorted([*state.stock, *(card for other in others for card in state.hands[other])])
     assert sorted([*world.stock, *(card for other in others for card in world.hands[other])]) == hidden
+
+
+def lay_offs_accepted(state: RommeState) -> set[LayOff]:
+    """Every lay-off `lay_off` accepts, trying every candidate card at every end of every meld."""
+    from concombre.games.romme import lay_off
+    from concombre.games.romme.options import by_face
+
+    seat = state.to_play or 0
+    faces, jokers = by_face(state.hands[seat])
+    accepted = set()
+    for index, meld in enumerate(state.melds):
+        for card in [*faces.values(), *jokers[:1]]:
+            for end in ("low", "high") if meld.kind == "run" else (None,):
+                try:
+                    lay_off(meld, card, seat, end)
+                except IllegalActionError:
+                    continue
+                accepted.add(LayOff(card, index, end))
+    return accepted
+
+
+@settings(max_examples=10, deadline=None)
+@given(romme_games())
+def test_r9_lay_off_options_offer_every_lay_off_the_meld_accepts(game):
+    """The quick test of which cards may join which meld never leaves out a lay-off `lay_off` accepts."""
+    from concombre.games.romme import lay_off_options
+
+    state, rng = game
+    checked = 0
+    while state.phase is not RommePhase.GAME_OVER and checked < 40:
+        if state.phase is RommePhase.PLAY and state.opened[state.to_play or 0] and state.melds:
+            assert set(lay_off_options(state)) == lay_offs_accepted(state)
+            checked += 1
+        state = apply(state, rng.choice(choices(state, rng)))

@@ -7,9 +7,10 @@ from typing import Any, Literal, Union
 
 import attrs
 
+from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.games.romme.cards import MOST_CARDS, RommeCard
-from concombre.games.romme.melds import MOST_PLACES, exchange_joker, lay_off
+from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, lay_off
 from concombre.games.romme.options import by_face, meld_options, opening_value
 from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.transitions import (
@@ -337,20 +338,41 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
     faces, jokers = by_face(state.hands[seat])
     candidates = [*faces.values(), *jokers[:1]]
     for index, meld in enumerate(state.melds):
-        ends: tuple[str | None, ...] = ("low", "high") if meld.kind == "run" else (None,)
-        # A natural card can only join a run of its suit or a set of its rank: the others are not tried
-        # (trying is a whole meld check each, and most cards of a hand fit no meld).
-        run_suit = meld.places[0].suit if meld.kind == "run" else None
-        set_rank = meld.places[0].rank if meld.kind == "set" else None
         for card in candidates:
-            if not card.is_joker and card.suit is not run_suit and card.rank is not set_rank:
-                continue
-            for end in ends:
+            for end in _ends_to_try(meld, card):
                 try:
                     lay_off(meld, card, seat, end)  # type: ignore[arg-type]
                 except IllegalActionError:
                     continue
                 yield LayOff(card, index, end)  # type: ignore[arg-type]
+
+
+def _run_number(place: Place) -> int:
+    """A run place's number: 2-13, the ace 1 when low and 14 when high (R5)."""
+    if place.rank is Rank.ACE:
+        return 1 if place.value == 1 else 14
+    return int(place.rank)
+
+
+def _ends_to_try(meld: Meld, card: RommeCard) -> tuple[str | None, ...]:
+    """Where ``card`` might join ``meld``: a natural card only next to a run's end of its suit, or in a set of
+    its rank missing its suit. Each place tried is a whole meld check, and most cards fit nowhere."""
+    if card.is_joker:
+        return ("low", "high") if meld.kind == "run" else (None,)
+    places = meld.places
+    if meld.kind == "set":
+        fits = card.rank is places[0].rank and all(place.suit is not card.suit for place in places)
+        return (None,) if fits else ()
+    if card.suit is not places[0].suit:
+        return ()
+    number = 14 if card.rank is Rank.ACE else int(card.rank or 0)  # an ace goes below a 2 or above a king
+    low, high = _run_number(places[0]), _run_number(places[-1])
+    ends: tuple[str | None, ...] = ()
+    if low - 1 == number or (number == 14 and low == 2):
+        ends += ("low",)
+    if high + 1 == number:
+        ends += ("high",)
+    return ends
 
 
 def exchange_options(state: State) -> Iterator[ExchangeJoker]:
