@@ -637,7 +637,7 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
         ("romme.solver.adversarial.max", "Rommé meld solver, adversarial hands: max", "ms",
          lambda: _solver_times("adversarial", 0, 0)[-1]),
         *[(f"simulate.{workers}", f"simulate, thumb and random bots, 4 players: {workers}", "games/s",
-           lambda workers=workers: _simulate_speed(workers, 40 * scale))
+           lambda workers=workers: _simulate_speed(workers, 80 * scale))
           for workers in (_WORKERS if scale > 1 else _WORKERS[:2])],  # a cluster takes seconds to start
     ]
     missing = []
