@@ -477,3 +477,14 @@ def test_views_show_melds_with_owners_and_hide_other_hands():
     assert seen.hand == state.hands[0] and seen.stock_size == len(state.stock)
     assert [place.owner for place in seen.melds[2].places] == [0, 0, 0, 0]
     assert not hasattr(seen, "stock") and not hasattr(seen, "seed") and not hasattr(seen, "hands")
+
+
+def test_r14a_tie_break_states_and_views_are_saved_and_loaded_back():
+    from concombre import from_dict, to_dict
+
+    finished = tie_break_over()
+    scored = score_round(finished)
+    for state in (finished, scored, deal(scored) if scored.phase is RommePhase.DEAL else scored):
+        assert from_dict(to_dict(state)) == state
+        for seat in range(3):
+            assert from_dict(to_dict(view(state, seat))) == view(state, seat)
