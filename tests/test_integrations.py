@@ -56,6 +56,20 @@ def test_pettingzoo_plays_whole_games_with_the_mask():
     assert max(totals.values()) > min(totals.values())
 
 
+def play_with(bot: Any, game: Any, rng: Any) -> tuple[Any, int]:
+    """A whole game of OpenSpiel ``game``, ``bot`` moving for every player, chance drawn by ``rng``: the end
+    and how many moves the bot made."""
+    state, moves = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    return state, moves
+
+
 def test_openspiel_random_simulations_and_mcts():
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import mcts
@@ -69,13 +83,7 @@ def test_openspiel_random_simulations_and_mcts():
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
                        random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-        else:
-            state.apply_action(bot.step(state))
+    state, _ = play_with(bot, game, rng)
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
@@ -160,15 +168,7 @@ def test_openspiels_own_ismcts_bot_plays_whole_games_through_resampled_worlds(na
     evaluator = mcts.RandomRolloutEvaluator(1, rng) if name == "concombre" else Uniform()
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
                            random_state=rng)  # it asserts that each resampled world has the same information state
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-        else:
-            state.apply_action(bot.step(state))
-            moves += 1
+    state, moves = play_with(bot, game, rng)
     assert moves > players and sorted(state.returns())[-1] == 1.0
 
 

@@ -164,37 +164,45 @@ def check_state(state: State) -> None:
         raise FormatError("an empty hand ends the round with that player out", "$.hands", "R11")
     if not 0 <= state.dealer < count:
         raise FormatError(f"the dealer must be a seat from 0 to {count - 1}", "$.dealer")
-    if not 1 <= state.round_number <= MAX_ROUNDS:
-        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
     if not 0 <= state.rebuilds <= state.rules.rebuilds:
         raise FormatError(f"the stock is rebuilt at most {state.rules.rebuilds} times", "$.rebuilds", "R12")
     _check_turn(state)
     _check_cards(state)
-    _check_table(state)
+    _check_table(state, "hands")
     _check_score_sheet(state)
 
 
-def _check_table(state: State) -> None:
-    """What each contender holds and filled on the table adds up to the cards dealt and drawn (R4, R7, R8, R11)."""
-    if state.phase not in _IN_ROUND:
-        return
-    filled = [0] * len(state.players)
-    for meld in state.melds:
+def _check_table(sheet: State | View, field: str) -> None:
+    """What each seat holds and filled on the table adds up to the cards dealt and drawn (R4, R7, R8, R11, R14).
+
+    ``field`` names the hand sizes in the document: ``hands`` for a state, ``hand_sizes`` for a view.
+    """
+    filled = [0] * len(sheet.players)
+    for meld in sheet.melds:
         for place in meld.places:
             filled[place.owner] += 1
-    for seat in state.contenders:
-        if state.opened[seat] != (filled[seat] > 0):
+    for seat, size in enumerate(sheet.hand_sizes):
+        if seat not in sheet.contenders or sheet.phase not in _IN_ROUND:
+            if size or filled[seat] or sheet.opened[seat]:
+                raise FormatError("a player sitting the round out holds nothing", f"$.{field}[{seat}]", "R14")
+            continue
+        if sheet.opened[seat] != (filled[seat] > 0):
             raise FormatError(
                 "a player has opened exactly when they have filled places on the table", f"$.opened[{seat}]", "R8"
             )
-        drawn = 1 if state.phase is Phase.PLAY and seat == state.to_play else 0
-        expected = (HAND_SIZE + drawn,) if seat != state.out else (HAND_SIZE, HAND_SIZE + 1)
-        if len(state.hands[seat]) + filled[seat] not in expected:
+        drawn = 1 if sheet.phase is Phase.PLAY and seat == sheet.to_play else 0
+        went_out = size == 0 and sheet.phase is Phase.ROUND_COMPLETE  # by a discard, or by melding every card
+        if size + filled[seat] not in ((HAND_SIZE, HAND_SIZE + 1) if went_out else (HAND_SIZE + drawn,)):
             raise FormatError(
                 f"a hand and the places its player filled hold the {HAND_SIZE} cards dealt, and one drawn this turn",
-                f"$.hands[{seat}]",
+                f"$.{field}[{seat}]",
                 "R7",
             )
+
+
+def _most_points(rules: Rules) -> int:
+    """What every card of the game is worth in a hand: no round scores more, or less than its negative (R3)."""
+    return sum(card.hand_value for card in deck(rules.jokers))
 
 
 def _scored_rounds(state: State | View) -> int:
@@ -207,7 +215,7 @@ def _check_score_sheet(state: State | View) -> None:
     regular_rounds = len(state.players)  # R4
     regular = min(scored, regular_rounds)
     tie_breaks = scored - regular
-    most = sum(card.hand_value for card in deck(state.rules.jokers))  # no round scores more, or less than -most
+    most = _most_points(state.rules)
     for field, rounds in (("scores", regular), ("tie_break_points", tie_breaks)):
         for seat, points in enumerate(getattr(state, field)):
             if abs(points) > rounds * most:
@@ -253,15 +261,21 @@ def _check_turn(state: State) -> None:
         raise FormatError("a turn starts with a stock to draw from", "$.stock", "R7")
     if state.phase is Phase.GAME_OVER and len(state.contenders) != 1:
         raise FormatError("the game is over when one player leads", "$.contenders", "R14")
-    result = state.last_result
-    if result is not None:
-        expected = state.round_number if state.phase is Phase.GAME_OVER else state.round_number - 1
-        if result.round_number != expected:
-            raise FormatError(f"the last scored round is round {expected}", "$.last_result.round_number")
-    elif state.round_number != 1 or any(state.scores) or state.phase is Phase.GAME_OVER:
-        raise FormatError("every round after the first follows a scored round", "$.last_result")
-    if result is not None:
-        _check_result(state, result)
+    _check_rounds_played(state)
+
+
+def _check_rounds_played(sheet: State | View) -> None:
+    """The round number, and the last round's result, as the rounds scored leave them (R13)."""
+    if not 1 <= sheet.round_number <= MAX_ROUNDS:
+        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
+    result = sheet.last_result
+    if result is None:
+        if sheet.round_number != 1 or any(sheet.scores) or sheet.phase is Phase.GAME_OVER:
+            raise FormatError("every round after the first follows a scored round", "$.last_result")
+        return
+    if result.round_number != _scored_rounds(sheet):
+        raise FormatError(f"the last scored round is round {_scored_rounds(sheet)}", "$.last_result.round_number")
+    _check_result(sheet, result)
 
 
 def _check_result(state: State | View, result: RoundResult) -> None:
@@ -272,7 +286,7 @@ def _check_result(state: State | View, result: RoundResult) -> None:
             raise FormatError(f"expected one entry per player ({count})", f"{path}.{field}")
     if result.out is not None and not (0 <= result.out < count and result.hand_values[result.out] == 0):
         raise FormatError("the player who went out is a seat left holding nothing", f"{path}.out", "R11")
-    most = sum(card.hand_value for card in deck(state.rules.jokers))
+    most = _most_points(state.rules)
     for seat in range(count):
         meld_value, hand_value = result.meld_values[seat], result.hand_values[seat]
         if not (0 <= meld_value <= most and 0 <= hand_value <= most):
@@ -359,40 +373,6 @@ def check_view(seen: View) -> None:
     over = seen.phase is Phase.GAME_OVER
     if over != (seen.winner is not None) or (over and seen.contenders != (seen.winner,)):
         raise FormatError("the game has a winner exactly when it is over: the last contender", "$.winner", "R14")
-    _check_view_table(seen)
-    result = seen.last_result
-    if result is not None:
-        expected = seen.round_number if over else seen.round_number - 1
-        if result.round_number != expected:
-            raise FormatError(f"the last scored round is round {expected}", "$.last_result.round_number")
-        _check_result(seen, result)
-    elif seen.round_number != 1 or any(seen.scores) or over:
-        raise FormatError("every round after the first follows a scored round", "$.last_result")
-    if not 1 <= seen.round_number <= MAX_ROUNDS:
-        raise FormatError(f"the round number must be from 1 to {MAX_ROUNDS}", "$.round_number")
+    _check_table(seen, "hand_sizes")
+    _check_rounds_played(seen)
     _check_score_sheet(seen)
-
-
-def _check_view_table(seen: View) -> None:
-    filled = [0] * len(seen.players)
-    for meld in seen.melds:
-        for place in meld.places:
-            filled[place.owner] += 1
-    for seat, size in enumerate(seen.hand_sizes):
-        if seat not in seen.contenders or seen.phase not in _IN_ROUND:
-            if size or filled[seat] or seen.opened[seat]:
-                raise FormatError("a player sitting the round out holds nothing", f"$.hand_sizes[{seat}]", "R14")
-            continue
-        if seen.opened[seat] != (filled[seat] > 0):
-            raise FormatError(
-                "a player has opened exactly when they have filled places on the table", f"$.opened[{seat}]", "R8"
-            )
-        drawn = 1 if seen.phase is Phase.PLAY and seat == seen.to_play else 0
-        expected = (HAND_SIZE, HAND_SIZE + 1) if size == 0 and seen.phase is Phase.ROUND_COMPLETE else (
-            HAND_SIZE + drawn,)
-        if size + filled[seat] not in expected:
-            raise FormatError(
-                f"a hand and the places its player filled hold the {HAND_SIZE} cards dealt, and one drawn this turn",
-                f"$.hand_sizes[{seat}]",
-                "R7",
-            )
