@@ -6,11 +6,14 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 np = pytest.importorskip("numpy", reason="the adapters' tests need an adapter extra (pettingzoo or openspiel)")
 
 from concombre import deal, new_game, view  # noqa: E402 - after the skip, as the encodings need numpy
 from concombre.games.concombre.encoding import OBSERVATION_SIZE, action_mask, encode_view  # noqa: E402
+
+from .support import games  # noqa: E402
 
 
 def test_the_encoding_holds_only_the_seats_own_cards():
@@ -206,3 +209,58 @@ def test_openspiel_clone_shares_the_immutable_position_whatever_the_history():
     assert set(vars(clone)) == {"_now"}  # one shared reference: all that OpenSpiel's clone copies
     clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else clone.chance_outcomes()[0][0])
     assert clone.engine is not state.engine and len(clone.history()) == len(state.history()) + 1
+
+
+@pytest.mark.parametrize(("name", "players"), [("concombre", 3), ("romme", 2)])
+def test_openspiel_refuses_actions_and_chance_outcomes_that_are_not_offered_leaving_the_state(name, players):
+    pyspiel = pytest.importorskip("pyspiel")
+    import concombre.integrations.openspiel  # noqa: F401 - registers the games
+    from concombre import InvalidArgumentError
+
+    state = pyspiel.load_game(f"python_{name}", {"players": players}).new_initial_state()
+    rng = random.Random(8)
+    refused = {"chance": 0, "player": 0}
+    for _ in range(200):
+        chance = state.is_chance_node()
+        offered = [card for card, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        wrong = next(number for number in range(1000) if number not in offered)
+        before = (state.history(), state.engine, state.drawn)
+        with pytest.raises(InvalidArgumentError, match="Chance outcome" if chance else "not legal here"):
+            state.apply_action(wrong)
+        assert (state.history(), state.engine, state.drawn) == before
+        refused["chance" if chance else "player"] += 1
+        state.apply_action(rng.choice(offered))
+    assert refused["chance"] and refused["player"]
+
+
+@settings(max_examples=20)
+@given(games())
+def test_the_observation_straight_from_a_state_is_the_encoding_of_the_seats_view(game):
+    from concombre import apply, legal_actions
+    from concombre.games.concombre.encoding import encode_state
+
+    state, rng = game
+    while True:
+        for seat in range(len(state.players)):
+            assert np.array_equal(encode_state(state, seat), encode_view(view(state, seat)))
+        if state.winner is not None:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_pettingzoo_env_keeps_pettingzoos_order_checks():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from concombre.integrations.pettingzoo import env
+
+    table = env(players=3)
+    assert isinstance(table, OrderEnforcingWrapper) and str(table) == "concombre_v1"
+    with pytest.raises(AttributeError, match="before reset"):
+        table.last()
+    with pytest.raises(AssertionError, match="reset"):
+        table.step(0)
+    table.reset(seed=4)
+    observation, *_ = table.last()
+    table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert table.last()[0]["observation"].shape == (OBSERVATION_SIZE,)

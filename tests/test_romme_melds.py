@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from concombre import IllegalActionError
+from concombre.games.romme.cards import deck
+from concombre.games.romme.options import meld_options, opening_value, valued_meld_options
 from concombre.romme import cards_of, exchange_joker, lay_off, make_meld, why_not_meld
 
 VALID = [
@@ -92,3 +96,12 @@ def test_r9_laying_off_keeps_places_and_owners():
     assert lay_off(queens, cards_of("QC2")[0], owner=1).value == 40
     with pytest.raises(IllegalActionError, match="does not fit"):
         lay_off(queens, cards_of("QH2")[0], owner=1)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(deck(6)), min_size=0, max_size=16, unique=True))
+def test_every_meld_option_is_a_meld_worth_what_the_options_say(hand):
+    options = list(valued_meld_options(hand))
+    assert [meld for meld, _ in options] == list(meld_options(hand))
+    for meld, value in options:
+        assert make_meld(meld, owner=0).value == value == opening_value([meld])  # R3, R5, R6

@@ -196,6 +196,10 @@ class Encoding:
         hand: The card numbers in a view's hand (for perfect recall).
         action_cards: The card numbers an action takes out of its player's
             hand (for perfect recall: with the hand, every card held this round).
+        observe: ``encode(view(state, seat))`` worked out straight from the
+            state, without building the view (the adapters' hot path); None
+            for games without one. Use `Encoding.observation`, which falls
+            back on the view.
 
     Examples:
         >>> from concombre.games import find_game
@@ -212,6 +216,21 @@ class Encoding:
     cards: int
     hand: Callable[[Any], Iterable[int]]
     action_cards: Callable[[Any], Iterable[int]] = lambda action: ()
+    observe: Callable[[Any, int], Any] | None = None
+
+    def observation(self, game: Game, state: Any, seat: int) -> Any:
+        """The vector of what ``seat`` may see of ``state``: ``encode(game.view(state, seat))``.
+
+        Examples:
+            >>> from concombre import deal, new_game
+            >>> from concombre.games import find_game
+            >>> game = find_game("concombre")
+            >>> game.encoding().observation(game, deal(new_game(3, seed=1)), 0).shape
+            (244,)
+        """
+        if self.observe is not None:
+            return self.observe(state, seat)
+        return self.encode(game.view(state, seat))
 
 
 @attrs.frozen(eq=False)

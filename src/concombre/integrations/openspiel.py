@@ -44,6 +44,7 @@ except ImportError as missing:  # the extra is not installed: say which one
         f"concombre.integrations.openspiel needs the openspiel extra: pip install 'concombre[openspiel]' ({missing})"
     ) from missing
 
+from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import Game
 from concombre.games import GAMES
 
@@ -183,6 +184,58 @@ class _Now:
         return self  # immutable: a clone shares it, whatever its history (clone stays flat)
 
 
+def _player(now: _Now) -> int:
+    game = now.table.game
+    if not now.seeded:
+        return _CHANCE
+    if game.is_over(now.engine):
+        return _TERMINAL
+    seat = game.to_play(now.engine)
+    return _CHANCE if now.waiting is not None or seat is None else int(seat)
+
+
+def _offered(now: _Now) -> Mapping[int, Any]:
+    """The legal actions of the position by slot, worked out once and shared by its clones."""
+    slots = now.slots
+    if slots is None:
+        slots = now.slots = now.table.encoding.slots(now.engine)
+    return slots
+
+
+def _chance_draws(now: _Now) -> int:
+    chance = now.table.game.chance
+    return 0 if chance is None else chance.draws(now.engine, now.waiting)
+
+
+def _drawn(now: _Now, card: int) -> _Now:
+    """The position once chance has drawn ``card``: the step waiting on the draws is taken after the last one."""
+    chance = now.table.game.chance
+    assert chance is not None
+    if card not in chance.pool(now.engine, now.waiting, now.drawn):
+        raise InvalidArgumentError(f"Chance outcome {card!r} is not a card that may come now: see chance_outcomes().",
+                                   field="action")
+    drawn = (*now.drawn, card)
+    if len(drawn) < _chance_draws(now):
+        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log)
+    return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log))
+
+
+def _moved(now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
+    """The position at ``engine``; a new round starts a new round log."""
+    if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
+        round_log = None
+    return _Now(now.table, engine, True, None, (), log, round_log)
+
+
+def _settled(now: _Now) -> _Now:
+    """Take the table's own steps that draw nothing; steps that draw wait for chance."""
+    game = now.table.game
+    while (game.to_play(now.engine) is None and not game.is_over(now.engine)
+           and now.waiting is None and _chance_draws(now) == 0):
+        now = _moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log)
+    return now
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A state: the library's immutable state, plus the cards chance has drawn for the step waiting on them.
 
@@ -233,82 +286,53 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielState:
         return copy.copy(self)  # every part is immutable
 
-    def _chance_draws(self, now: _Now) -> int:
-        chance = self._table.game.chance
-        return 0 if chance is None else chance.draws(now.engine, now.waiting)
-
     def current_player(self) -> int:
         """The seat to move, CHANCE while cards are drawn (or the seed chosen), or TERMINAL."""
         now = self._now
-        if now.mover is None:  # worked out once per position, shared by its clones
-            now.mover = self._player(now)
-        return now.mover
-
-    def _player(self, now: _Now) -> int:
-        game = self._table.game
-        if not now.seeded:
-            return _CHANCE
-        if game.is_over(now.engine):
-            return _TERMINAL
-        seat = game.to_play(now.engine)
-        return _CHANCE if now.waiting is not None or seat is None else int(seat)
-
-    def _offered(self) -> Mapping[int, Any]:
-        now = self._now
-        if now.slots is None:
-            now.slots = self._table.encoding.slots(now.engine)
-        return now.slots
+        mover = now.mover
+        if mover is None:  # worked out once per position, shared by its clones
+            mover = now.mover = _player(now)
+        return mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._offered())
+        return sorted(_offered(self._now))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next (or the seeds), each equally likely."""
         now = self._now
         if not now.seeded:
             return [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
-        chance = self._table.game.chance
+        chance = now.table.game.chance
         assert chance is not None
         pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
-        return [(card, 1.0 / len(pool)) for card in pool]
+        likely = 1.0 / len(pool)
+        return [(card, likely) for card in pool]
 
     def _apply_action(self, action: int) -> None:
-        table, now = self._table, self._now
+        now = self._now
+        table = now.table
         game = table.game
         if not now.seeded:
+            if type(action) is not int or not 0 <= action < SEEDS:
+                raise InvalidArgumentError(f"Chance outcome {action!r} is no seed: one of 0 to {SEEDS - 1}.",
+                                           field="action")
             engine = game.new_game(table.players, rules=table.rules, seed=action)
-            self._now = self._settled(_Now(table, engine, True))
+            self._now = _settled(_Now(table, engine, True))
             return
         seat = self.current_player()
         if seat == _CHANCE:
-            drawn = (*now.drawn, action)
-            if len(drawn) < self._chance_draws(now):
-                self._now = _Now(table, now.engine, True, now.waiting, drawn, now.log, now.round_log)
-                return
-            assert game.chance is not None
-            engine = game.chance.resolve(now.engine, now.waiting, drawn)
-            self._now = self._settled(self._moved(now, engine, now.log, now.round_log))
+            self._now = _drawn(now, action)
             return
-        chosen = self._offered()[action]
+        chosen = _offered(now).get(action)
+        if chosen is None:
+            raise InvalidArgumentError(
+                f"Action {action!r} is not legal here: seat {seat} may take {sorted(_offered(now))}.", field="action"
+            )
         log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
         if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
             self._now = _Now(table, now.engine, True, chosen, (), log, round_log)
             return
-        self._now = self._settled(self._moved(now, game.apply(now.engine, chosen), log, round_log))
-
-    def _moved(self, now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
-        """The position at ``engine``; a new round starts a new round log."""
-        if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
-            round_log = None
-        return _Now(now.table, engine, True, None, (), log, round_log)
-
-    def _settled(self, now: _Now) -> _Now:
-        """Take the table's own steps that draw nothing; steps that draw wait for chance."""
-        game = self._table.game
-        while (game.to_play(now.engine) is None and not game.is_over(now.engine)
-               and now.waiting is None and self._chance_draws(now) == 0):
-            now = self._moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log)
-        return now
+        self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log))
 
     def actions_seen(self, player: int) -> list[str]:
         """Every action ``player`` saw taken, oldest first: the players' actions, which are all public.
@@ -376,12 +400,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             seeded = self._now.seeded and game.chance is not None
             return f"card {game.chance.text(action)}" if seeded and game.chance else f"seed {action}"
-        chosen = self._offered().get(action)
+        chosen = _offered(self._now).get(action)
         return game.action_text(chosen) if chosen is not None else f"action {action} (none)"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.current_player() == _TERMINAL
+        now = self._now
+        mover = now.mover
+        if mover is None:  # as current_player, inline: OpenSpiel asks several times a step
+            mover = now.mover = _player(now)
+        return mover == _TERMINAL
 
     def returns(self) -> list[float]:
         """1 for the winner and -1/(n-1) for the others at the end; 0 before."""
@@ -419,7 +447,7 @@ class SpielObserver:
     def set_from(self, state: SpielState, player: int) -> None:
         """Fill the tensor from ``player``'s side of ``state``."""
         size = self.encoding.size
-        self.tensor[:size] = self.encoding.encode(self.game.view(state.engine, player))
+        self.tensor[:size] = self.encoding.observation(self.game, state.engine, player)
         if self.perfect_recall:
             self.tensor[size:] = 0
             for card in state.held(player):

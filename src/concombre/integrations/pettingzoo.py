@@ -123,8 +123,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.encoding.actions, dtype=np.int8)
         if self.game.to_play(self.state) == seat:
-            mask[list(self._offered())] = 1
-        return {"observation": self.encoding.encode(self.game.view(self.state, seat)), "action_mask": mask}
+            mask.put(list(self._offered()), 1)
+        return {"observation": self.encoding.observation(self.game, self.state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action``; the table then moves on to the next agent's step."""
@@ -173,6 +173,29 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with ``last`` and ``step`` reaching the table in one call once it is reset.
+
+    (PettingZoo's own wrapper forwards each attribute ``last`` reads through two ``__getattr__``: eight a step.)
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = (
+            self.env.last(observe) if self._has_reset else super().last(observe)  # PettingZoo's own error
+        )
+        return result
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own wrapper shows itself
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset or not self.env.agents:
+            super().step(action)  # PettingZoo's own error or warning
+            return
+        self._has_updated = True
+        self.env.step(action)
+
+
 def env(**kwargs: Any) -> AECEnv:
     """A game's environment wrapped in PettingZoo's checks (``game``, ``players``, ``rules``, ``render_mode``).
 
@@ -182,5 +205,5 @@ def env(**kwargs: Any) -> AECEnv:
         >>> sorted(game.agents)
         ['player_0', 'player_1']
     """
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(TableEnv(**kwargs))
+    wrapped: AECEnv = _Ordered(TableEnv(**kwargs))
     return wrapped

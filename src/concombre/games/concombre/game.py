@@ -70,7 +70,7 @@ def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) ->
 
 
 def _encoding() -> Encoding:
-    from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_view, view_text
+    from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_state, encode_view, view_text
 
     def slots(state: GameState) -> dict[int, Play]:
         # Straight from the legal mask to plays made once: the adapters ask for the slots every step.
@@ -82,7 +82,8 @@ def _encoding() -> Encoding:
     def action_cards(action: Action) -> tuple[int, ...]:
         return (_INDEX[action.card],) if isinstance(action, Play) else ()
 
-    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand, action_cards)
+    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand, action_cards,
+                    encode_state)
 
 
 GAME = register(Game(

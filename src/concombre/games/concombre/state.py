@@ -109,7 +109,7 @@ def _next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
     return tuple(left_of(seat, len(eliminated), active) for seat in range(len(eliminated)))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: the encodings key a per-round cache on it
 class Match:
     """What lasts from round to round: players, rules, seed, dealer, score table.
 

@@ -9,7 +9,7 @@ from concombre.core.errors import require_seat
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import SEAT_CARD, GameState, Phase, RoundResult, Trick, require_state, split_tricks
 
-__all__ = ["PlayerView", "view"]
+__all__ = ["PlayerView", "trick_start", "view"]
 
 
 @attrs.frozen
@@ -88,6 +88,20 @@ class PlayerView:
         return self.to_play == self.seat
 
 
+def trick_start(phase: Phase, played: int, size: int) -> int:
+    """Where the trick on the table starts among the round's ``played`` plays, ``size`` to a trick.
+
+    Examples:
+        >>> trick_start(Phase.PLAY, 9, 4), trick_start(Phase.TRICK_COMPLETE, 8, 4)
+        (8, 4)
+    """
+    if phase is Phase.PLAY:
+        return played - played % size
+    if phase is Phase.TRICK_COMPLETE:
+        return played - size
+    return played
+
+
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see of ``state`` (see `PlayerView`).
 
@@ -110,13 +124,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     # Read the round's inner form once: a view is taken every step by the adapters (no property calls).
     phase, to_play, hands, plays, legal = state._round
     size = match.active_count
-    played = len(plays)
-    if phase is Phase.PLAY:
-        start = played - played % size
-    elif phase is Phase.TRICK_COMPLETE:
-        start = played - size
-    else:
-        start = played
+    start = trick_start(phase, len(plays), size)
     pairs = tuple(map(SEAT_CARD.__getitem__, plays))
     in_round = phase is not Phase.DEAL and phase is not Phase.GAME_OVER
     return PlayerView(

@@ -9,9 +9,9 @@ import attrs
 
 from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.games.romme.cards import MOST_CARDS, RommeCard
+from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
 from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, lay_off
-from concombre.games.romme.options import by_face, meld_options, opening_value
+from concombre.games.romme.options import by_face, meld_options, valued_meld_options
 from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.transitions import (
     deal,
@@ -225,6 +225,18 @@ class Discard:
     card: RommeCard = attrs.field(converter=_card)
 
 
+_DISCARDS = tuple(Discard(card_at(index)) for index in range(MOST_CARDS))
+"""A discard of each card, by its sorting index: `discard_actions` offers these rather than build new ones."""
+
+
+def _meld_cards(melds: tuple[tuple[RommeCard, ...], ...]) -> MeldCards:
+    """A `MeldCards` of melds the options generated (tuples of cards already): built without its converter,
+    a tenth of the cost, since the adapters list the melds of a hand every step."""
+    action: MeldCards = object.__new__(MeldCards)
+    object.__setattr__(action, "melds", melds)
+    return action
+
+
 @attrs.frozen
 class ScoreRound:
     """Score the finished round (R13, R14).
@@ -321,7 +333,9 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
         return ()
     hand = state.hands[seat]
     blocked = state.drawn if len(hand) > 1 and not state.rules.may_return_discard else None
-    return tuple(Discard(card) for card in hand if card != blocked)
+    if blocked is None:
+        return tuple([_DISCARDS[card._index] for card in hand])
+    return tuple([_DISCARDS[card._index] for card in hand if card._index != blocked._index])
 
 
 def lay_off_options(state: State) -> Iterator[LayOff]:
@@ -391,7 +405,7 @@ def exchange_options(state: State) -> Iterator[ExchangeJoker]:
         for position, place in enumerate(meld.places):
             if not place.card.is_joker:
                 continue
-            for card in dict.fromkeys(card for card in hand if not card.is_joker):
+            for card in dict.fromkeys(card for card in hand if card.rank is place.rank):  # only its rank fits (R10)
                 try:
                     _, joker = exchange_joker(meld, position, card)
                 except IllegalActionError:
@@ -416,9 +430,10 @@ def meld_actions(state: State) -> Iterator[MeldCards]:
     seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None:
         return
-    for meld in meld_options(state.hands[seat]):
-        if state.opened[seat] or opening_value([meld]) >= state.rules.opening:
-            yield MeldCards([meld])
+    opened, opening = state.opened[seat], state.rules.opening
+    for meld, value in valued_meld_options(state.hands[seat]):
+        if opened or value >= opening:
+            yield _meld_cards((meld,))
 
 
 def opening_actions(state: State) -> Iterator[MeldCards]:
@@ -440,8 +455,10 @@ def opening_actions(state: State) -> Iterator[MeldCards]:
     if state.phase is not Phase.PLAY or seat is None or state.opened[seat]:
         return
     hand = state.hands[seat]
-    options = list(meld_options(hand))
-    values = [opening_value([meld]) for meld in options]
+    options, values = [], []
+    for meld, value in valued_meld_options(hand):
+        options.append(meld)
+        values.append(value)
     held: dict[object, int] = {}
     for card in hand:
         held[_face(card)] = held.get(_face(card), 0) + 1

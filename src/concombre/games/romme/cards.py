@@ -39,7 +39,7 @@ def _card_index(rank: Rank | None, suit: Suit | None, copy: int) -> int:
 
 
 @functools.total_ordering
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, eq=False)  # equal and hashed by the sorting index: see __eq__
 class RommeCard:
     """A physical card: a natural card (rank, suit, copy 1 or 2) or a joker (copy 1 to 6).
 
@@ -130,6 +130,16 @@ class RommeCard:
         if not isinstance(other, RommeCard):
             return NotImplemented
         return self._index < other._index
+
+    # The sorting index names the physical card (rank, suit and copy) once: comparing and hashing it
+    # rather than the three fields spares the enums' Python-level hashing in every set and dict of cards.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RommeCard:
+            return NotImplemented
+        return self._index == other._index
+
+    def __hash__(self) -> int:
+        return self._index
 
 
 _RANKS = {rank.symbol: rank for rank in Rank}

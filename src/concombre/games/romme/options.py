@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.melds import make_meld
 
-__all__ = ["by_face", "meld_options", "opening_value"]
+__all__ = ["by_face", "meld_options", "opening_value", "valued_meld_options"]
 
 
 def by_face(hand: Sequence[RommeCard]) -> tuple[dict[tuple[Rank, Suit], RommeCard], list[RommeCard]]:
@@ -46,11 +47,23 @@ def meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
         >>> [" ".join(map(str, meld)) for meld in meld_options(cards_of("5H1 6H1 7H1 7S1 7D2"))]
         ['7D2 7H1 7S1', '5H1 6H1 7H1']
     """
+    for meld, _ in valued_meld_options(hand):
+        yield meld
+
+
+def valued_meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
+    """`meld_options`, each meld with what it is worth (R3): ``opening_value([meld])`` without building the meld.
+
+    Examples:
+        >>> from concombre.games.romme import cards_of
+        >>> [(" ".join(map(str, meld)), value) for meld, value in valued_meld_options(cards_of("AH1 2H1 JK1 QS1"))]
+        [('AH1 2H1 JK1', 6)]
+    """
     # Faces by number (rank * 4 + suit, the card's sorting index halved), not by (Rank, Suit): enum
     # members hash in Python, and the adapters list the melds of a hand every step.
     faces: dict[int, RommeCard] = {}
     jokers = []
-    for card in sorted(hand_of(hand, "hand")):
+    for card in sorted(hand_of(hand, "hand"), key=_SORTING):  # by key: no Python comparison per pair
         if card.is_joker:
             jokers.append(card)
         else:
@@ -59,34 +72,54 @@ def meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
     yield from _runs(faces, jokers)
 
 
-# For each suit, the face number of each run number 1-14 (1 and 14 are the ace).
+_SORTING = attrgetter("_index")
+
+# For each suit, the face number of each run number 0-14 (1 and 14 are the ace; 0 is never used).
 _RUN_FACES = tuple(
     tuple(((12 if number in (1, 14) else number - 2) * 4 + suit) for number in range(15)) for suit in range(4)
 )
+# What a run's place is worth by its number (R3): the ace 1 low and 11 high, face cards 10.
+_RUN_VALUES = (0, 1, *range(2, 11), 10, 10, 10, 11)
+_SET_VALUES = (*range(2, 11), 10, 10, 10, 11)  # by rank number 0-12, 2 to ace
+_NUMBER_BITS = (*(1 << number for number in range(2, 14)), 1 << 1 | 1 << 14)  # by rank number: its run numbers
 
 
-def _sets(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
-    for rank in range(13):
-        naturals = [faces[face] for face in range(rank * 4, rank * 4 + 4) if face in faces]
+def _sets(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
+    fewest = 2 if jokers else 3  # a set holds at least two natural cards with jokers, three without (R6)
+    by_rank: list[list[RommeCard]] = [[] for _ in range(13)]
+    for face, card in faces.items():  # faces are in face order: each rank's cards in suit order
+        by_rank[face >> 2].append(card)
+    for rank, naturals in enumerate(by_rank):
+        if len(naturals) < fewest:
+            continue
         for size in (3, 4):
             for used_jokers in range(min(len(jokers), size) + 1):
                 count = size - used_jokers
                 if count < 1 or count > len(naturals) or (used_jokers >= 2 and count < 2):
                     continue
                 for group in combinations(naturals, count):
-                    yield (*group, *jokers[:used_jokers])
+                    yield (*group, *jokers[:used_jokers]), _SET_VALUES[rank] * size
 
 
-def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[RommeCard, ...]]:
-    for suit in range(4):
-        face_at = _RUN_FACES[suit]
+def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
+    numbers = [0, 0, 0, 0]  # by suit, a bit for each run number held (the ace twice: 1 and 14)
+    for face in faces:
+        numbers[face & 3] |= _NUMBER_BITS[face >> 2]
+    # Without jokers a run starts on three cards in a row; with them, on a natural card no further from
+    # its start than the jokers can fill. Other starts are skipped without a walk.
+    window, wanted = (7, 7) if not jokers else ((1 << (len(jokers) + 1)) - 1, None)
+    for suit, present in enumerate(numbers):
+        if not present:
+            continue
+        row = [faces.get(face) for face in _RUN_FACES[suit]]  # the card held at each run number, or None
         for start in range(1, 13):
+            found = present >> start & window
+            if not found or (wanted is not None and found != wanted):
+                continue
             cards: list[RommeCard] = []
-            used = naturals = 0
-            for number in range(start, min(start + 13, 15)):
-                if start == 1 and number == 14:
-                    break  # the ace plays low or high, never both (R5)
-                card = faces.get(face_at[number])
+            used = naturals = value = 0
+            for number in range(start, 14 if start == 1 else 15):  # the ace plays low or high, never both (R5)
+                card = row[number]
                 if card is None:
                     if used == len(jokers):
                         break
@@ -94,8 +127,9 @@ def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tupl
                 else:
                     naturals += 1
                 cards.append(card)
+                value += _RUN_VALUES[number]
                 if len(cards) >= 3 and naturals >= (2 if used >= 2 else 1):
-                    yield tuple(cards)
+                    yield tuple(cards), value
 
 
 def opening_value(melds: Sequence[Sequence[RommeCard]]) -> int:
