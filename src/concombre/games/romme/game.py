@@ -64,7 +64,11 @@ def _pool(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sequen
     if isinstance(action, DrawStock):
         return sorted(card._index for card in state.stock)
     taken = set(drawn)
-    return [card._index for card in sorted(deck(state.rules.jokers)) if card._index not in taken]
+    return [index for index in _DEAL_POOLS[state.rules.jokers] if index not in taken]
+
+
+# Each deck's card numbers in order, by its jokers: a deal asks for its pool once per card dealt.
+_DEAL_POOLS = {jokers: sorted(card._index for card in deck(jokers)) for jokers in (2, 4, 6)}
 
 
 def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -24,6 +25,9 @@ __all__ = ["Arrangement", "best_melds", "best_opening", "clear_cache"]
 _SUITS = tuple(Suit)
 _FACES = tuple((rank, suit) for suit in Suit for rank in Rank)  # runs are contiguous in this order
 _INDEX = {face: index for index, face in enumerate(_FACES)}
+# The solver's face of a natural card, by the card's sorting index halved: no hashing of (Rank, Suit) enums.
+_FACE_OF = {RommeCard(rank, suit, 1)._index >> 1: index for index, (rank, suit) in enumerate(_FACES)}
+_SORTING = attrgetter("_index")
 _JOKER = -1
 
 
@@ -181,9 +185,9 @@ def _arrange(hand: Sequence[RommeCard], need: int, table: Sequence[Meld] = (), s
     counts = 0
     jokers = [card for card in hand if card.is_joker]
     naturals: dict[int, list[RommeCard]] = {}
-    for card in sorted(hand):
+    for card in sorted(hand, key=_SORTING):
         if not card.is_joker:
-            index = _INDEX[(card.rank, card.suit)]  # type: ignore[index]
+            index = _FACE_OF[card._index >> 1]
             counts += 1 << (2 * index)
             naturals.setdefault(index, []).append(card)
     # The frontier is best first: the first arrangement worth the opening leaves the least (R8).
@@ -191,7 +195,7 @@ def _arrange(hand: Sequence[RommeCard], need: int, table: Sequence[Meld] = (), s
     if solved is None:
         return None
     _, table_value, plans = solved
-    spare_jokers = sorted(jokers)
+    spare_jokers = sorted(jokers, key=_SORTING)
     melds = []
     for places in plans:
         melds.append(tuple(spare_jokers.pop(0) if place == _JOKER else naturals[place].pop(0) for place in places))
@@ -201,7 +205,7 @@ def _arrange(hand: Sequence[RommeCard], need: int, table: Sequence[Meld] = (), s
     left = [card for card in left if card not in laid]
     return Arrangement(
         melds=tuple(melds),
-        left=tuple(sorted(left)),
+        left=tuple(sorted(left, key=_SORTING)),
         left_value=sum(card.hand_value for card in left),
         table_value=table_value,
         lay_offs=lay_offs,
