@@ -110,10 +110,14 @@ class Report:
         for item in self.measurements:
             lines.append(f"{item.label:<{width}}  {item.value:>12,.2f}  {item.unit}")
         if self.ratios:
-            lines += ["", "ratio                                            measured   target"]
+            width = max(len(ratio["label"]) for ratio in self.ratios)
+            lines += ["", f"{'ratio':<{width}}  measured   target"]
             for ratio in self.ratios:
+                if ratio["target"] is None:
+                    lines.append(f"{ratio['label']:<{width}}  {ratio['value']:>8.2f}   (information)")
+                    continue
                 mark = "met" if ratio["met"] else "NOT MET"
-                lines.append(f"{ratio['label']:<47}  {ratio['value']:>8.2f}   {ratio['target']}  {mark}")
+                lines.append(f"{ratio['label']:<{width}}  {ratio['value']:>8.2f}   {ratio['target']}  {mark}")
         if self.missing:
             lines += ["", *self.missing]
         lines += ["", "machine: " + ", ".join(f"{key} {value}" for key, value in self.machine.items())]
@@ -483,6 +487,122 @@ def _openspiel_mcts_game(simulations: int, seed: int) -> float:
     return (_clock() - begin) / 1e9
 
 
+# -- the floors: what the frameworks cost a game that does nothing ----------------------
+
+
+def _openspiel_floor() -> Any:
+    """OpenSpiel's Python game API around a game that does nothing: every step offers three actions."""
+    import pyspiel
+
+    name = "python_concombre_bench_floor"
+    if name not in {kind.short_name for kind in pyspiel.registered_games()}:
+        kind = pyspiel.GameType(
+            short_name=name, long_name="a game that does nothing", dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=4, min_num_players=4, provides_information_state_string=False,
+            provides_information_state_tensor=False, provides_observation_string=False,
+            provides_observation_tensor=False, parameter_specification={})
+        info = pyspiel.GameInfo(num_distinct_actions=52, max_chance_outcomes=0, num_players=4, min_utility=-1.0,
+                                max_utility=1.0, utility_sum=0.0, max_game_length=10**6)
+
+        class Nothing(pyspiel.State):  # type: ignore[misc]
+            def __init__(self, game: Any) -> None:
+                super().__init__(game)
+                self.moves = 0
+
+            def current_player(self) -> int:
+                return self.moves % 4
+
+            def _legal_actions(self, player: int) -> list[int]:
+                return [3, 7, 9]
+
+            def _apply_action(self, action: int) -> None:
+                self.moves += 1
+
+            def is_terminal(self) -> bool:
+                return self.moves >= 10**6
+
+            def returns(self) -> list[float]:
+                return [0.0] * 4
+
+        class Floor(pyspiel.Game):  # type: ignore[misc]
+            def __init__(self, params: Any = None) -> None:
+                super().__init__(kind, info, params or {})
+
+            def new_initial_state(self) -> Nothing:
+                return Nothing(self)
+
+        pyspiel.register_game(kind, Floor)
+    return pyspiel.load_game(name)
+
+
+def _pettingzoo_floor_steps(budget: int, seed: int, overhead: float) -> float:
+    """Mean µs of `last` + `step` of a PettingZoo table that does nothing but what the API asks: a new
+    observation vector and action mask every step, rewards kept, through the adapter's own order checks."""
+    import numpy
+    from pettingzoo import AECEnv
+
+    from concombre.integrations.pettingzoo import _Ordered
+
+    class Nothing(AECEnv):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.metadata = {"name": "nothing_v0"}
+            self.possible_agents = [f"player_{seat}" for seat in range(4)]
+
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents, self.moves = self.possible_agents[:], 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+            self.agent_selection = self.agents[0]
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            mask = numpy.zeros(52, numpy.int8)
+            mask.put([3, 7, 9], 1)
+            return {"observation": numpy.zeros(244, numpy.float32), "action_mask": mask}
+
+        def step(self, action: int) -> None:
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.moves += 1
+            self.agent_selection = self.possible_agents[self.moves % 4]
+            self._accumulate_rewards()
+
+    rng = random.Random(seed)
+    table = _Ordered(Nothing())
+    table.reset(seed=seed)
+    total = 0.0
+    for _agent in table.agent_iter(max_iter=budget):
+        choice = rng.random()
+        start = _clock()
+        observation, _, _, _, _ = table.last()
+        legal = numpy.flatnonzero(observation["action_mask"])
+        table.step(int(legal[int(choice * len(legal))]))
+        total += _clock() - start - overhead
+    return total / budget / 1000
+
+
+def _floor_jobs(scale: int, overhead: float) -> list[Job]:
+    """What a step and a clone cost in each framework for a game that does nothing: no adapter can go below."""
+    jobs: list[Job] = []
+    if _installed("pyspiel"):
+        jobs += [
+            ("floor.openspiel.step", "OpenSpiel Python game doing nothing: step (legal_actions + apply_action)",
+             "µs", lambda: _openspiel_steps(_openspiel_floor(), 1, 11, overhead, 150 * scale)),
+            ("floor.openspiel.clone", "OpenSpiel Python game doing nothing: clone()", "µs",
+             lambda: _clone_time(_openspiel_position(_openspiel_floor(), 5, 3), 200 * scale)),
+        ]
+    if _installed("pettingzoo"):
+        jobs.append(("floor.pettingzoo.step", "PettingZoo table doing nothing: step (last + step)", "µs",
+                     lambda: _pettingzoo_floor_steps(150 * scale, 12, overhead)))
+    return jobs
+
+
 def _adapter_jobs(scale: int, overhead: float) -> list[Job]:
     """For every installed game: a step through the protocol, and through each adapter whose library is installed."""
     jobs: list[Job] = []
@@ -642,6 +762,7 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
     ]
     missing = []
     jobs += _adapter_jobs(scale, overhead)
+    jobs += _floor_jobs(scale, overhead)
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
@@ -690,7 +811,7 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> R
     # garbage collector is told so: otherwise every full collection walks them, and the engines that
     # allocate Python objects as they play would pay for libraries they do not use.
     for _key, _label, _unit, measure in jobs:
-        if _key.startswith(("adapter.", "protocol.")):
+        if _key.startswith(("adapter.", "protocol.", "floor.")):
             measure()  # imports what the adapter needs
     gc.collect()
     gc.freeze()
@@ -712,14 +833,19 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     values = {item.key: item.value for item in report.measurements}
     ratios = []
 
-    def add(label: str, top: str, bottom: str | float, target: str) -> None:
-        if top not in values or (isinstance(bottom, str) and bottom not in values):
+    def add(label: str, top: str, bottom: str | float, target: str | None, less: str | None = None) -> None:
+        """A ratio of ``top`` (less the figure ``less``) to ``bottom``; a target None only informs."""
+        needed = (top, less, bottom if isinstance(bottom, str) else None)
+        if any(key is not None and key not in values for key in needed):
             return
-        value = values[top] / (values[bottom] if isinstance(bottom, str) else bottom)
+        below = values[bottom] if isinstance(bottom, str) else bottom
+        value = (values[top] - (values[less] if less else 0.0)) / below
         if math.isnan(value):
             return
-        bound = float(target.split()[-1])
-        met = value <= bound if target.startswith("<=") else value >= bound
+        met = None
+        if target is not None:
+            bound = float(target.split()[-1])
+            met = value <= bound if target.startswith("<=") else value >= bound
         ratios.append({"label": label, "value": round(value, 3), "target": target, "met": met})
 
     add("Concombre step / OpenSpiel oh_hell step", "concombre.step", "open_spiel.oh_hell.step", "<= 2.0")
@@ -740,6 +866,15 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     add("simulate: Dask, 2 workers / 1 process", "simulate.a Dask cluster of 2 workers", "simulate.1 process",
         ">= 1.7")
     add("MCTS whole game, 40 simulations a move / 1 s", "adapter.openspiel.concombre.mcts", 1.0, "<= 3")
+    # The floors: what the frameworks alone cost, and what the adapters add above them.
+    add("floor: OpenSpiel do-nothing step / Concombre step", "floor.openspiel.step", "concombre.step", None)
+    add("OpenSpiel adapter step less the floor / Concombre step", "adapter.openspiel.concombre.step",
+        "concombre.step", None, less="floor.openspiel.step")
+    add("floor: PettingZoo do-nothing step / Concombre step", "floor.pettingzoo.step", "concombre.step", None)
+    add("PettingZoo step less the floor / Concombre step", "adapter.pettingzoo.concombre.step", "concombre.step",
+        None, less="floor.pettingzoo.step")
+    add("floor: OpenSpiel do-nothing clone / oh_hell clone", "floor.openspiel.clone", "open_spiel.oh_hell.clone",
+        None)
     add("RLCard bridge step / Concombre step", "rlcard.bridge.step", "concombre.step", ">= 4")
     add("Rommé turn / RLCard gin rummy step", "romme.turn", "rlcard.gin_rummy.step", "<= 0.333")
     add("bytes of one more state / 1024", "concombre.memory", 1024.0, "<= 1")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal, Union
 
 import attrs
@@ -44,6 +44,7 @@ __all__ = [
     "meld_actions",
     "opening_actions",
     "parse_action",
+    "single_melds",
     "why_illegal",
 ]
 
@@ -430,8 +431,21 @@ def meld_actions(state: State) -> Iterator[MeldCards]:
     seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None:
         return
-    opened, opening = state.opened[seat], state.rules.opening
-    for meld, value in valued_meld_options(state.hands[seat]):
+    yield from single_melds(valued_meld_options(state.hands[seat]), state.opened[seat], state.rules.opening)
+
+
+def single_melds(options: Iterable[tuple[tuple[RommeCard, ...], int]], opened: bool,
+                 opening: int) -> Iterator[MeldCards]:
+    """`meld_actions` from a hand's `valued_meld_options`, for a player who has ``opened`` or not (R8).
+
+    Examples:
+        >>> from concombre.romme import cards_of
+        >>> from concombre.games.romme.options import valued_meld_options
+        >>> options = list(valued_meld_options(cards_of("KH1 KS1 KD1 2C1 3C1 4C1")))
+        >>> len(list(single_melds(options, True, 40))), len(list(single_melds(options, False, 40)))
+        (2, 0)
+    """
+    for meld, value in options:
         if opened or value >= opening:
             yield _meld_cards((meld,))
 

@@ -22,8 +22,9 @@ from concombre.games.romme.actions import (
     discard_actions,
     exchange_options,
     lay_off_options,
-    meld_actions,
+    single_melds,
 )
+from concombre.games.romme.options import valued_meld_options
 from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase, State, require_state
 
@@ -55,11 +56,12 @@ def choices(state: State) -> list[Action]:
     if state.phase is not Phase.PLAY or state.to_play is None:
         return []
     seat = state.to_play
+    hand, opened = state.hands[seat], state.opened[seat]
     options: list[Action] = list(discard_actions(state))
-    options += itertools.islice(meld_actions(state), 64)
-    plan = best_melds(state.hands[seat]) if state.opened[seat] else best_opening(
-        state.hands[seat], state.rules.opening
-    )
+    melds = list(valued_meld_options(hand))
+    options += itertools.islice(single_melds(melds, opened, state.rules.opening), 64)
+    # A hand that makes no meld has no arrangement either: half the turns need no solver.
+    plan = None if not melds else best_melds(hand) if opened else best_opening(hand, state.rules.opening)
     if plan is not None and len(plan.melds) > 1:
         options.append(MeldCards(list(plan.melds)))
     options += itertools.islice(lay_off_options(state), 64)

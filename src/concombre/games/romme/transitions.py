@@ -94,13 +94,14 @@ def _between_rounds(match: Match, phase: Phase) -> State:
 _ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
 
 
+_NEW_STATE = object.__new__
 _SET_MATCH = State.__dict__["match"].__set__
 _SET_ROUND = State.__dict__["_round"].__set__
 
 
 def _state(match: Match, round_in_play: RommeRound) -> State:
     """A state built straight through its two slots (a State has no validator): draws and discards build one each."""
-    state = object.__new__(State)
+    state = _NEW_STATE(State)
     _SET_MATCH(state, match)
     _SET_ROUND(state, round_in_play)
     return state
@@ -236,10 +237,15 @@ def draw_stock(state: State) -> State:
     phase, seat, hands, stock, pile, melds, opened, rebuilds, _ = state._round  # one read, no property calls
     if phase is not Phase.DRAW or seat is None:
         raise _not_now("No card can be drawn", state)
-    hand = _added(hands[seat], stock[-1])
-    return _state(state.match, (
-        Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened, rebuilds, None,
-    ))
+    hand = hands[seat]
+    card = stock[-1]
+    position = bisect.bisect(hand, card._index, key=_ORDER)  # as _added, inline: a turn's hot path
+    hand = (*hand[:position], card, *hand[position:])
+    after = _NEW_STATE(State)  # as _state, inline
+    _SET_MATCH(after, state.match)
+    _SET_ROUND(after, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened,
+                       rebuilds, None))
+    return after
 
 
 def with_stock_top(state: State, card: RommeCard) -> State:
@@ -495,14 +501,20 @@ def discard(state: State, card: RommeCard) -> State:
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if not hand:
         return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
-    following = _left_of(state, seat)
+    match = state.match
+    following = (seat + 1) % len(match.players)
+    if following not in match.contenders:  # as _left_of, inline: the usual case needs no call
+        following = left_of(seat, len(match.players), match.contenders)
     if not stock:
         if rebuilds >= state.rules.rebuilds or len(pile) < 2:
             return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    return _state(state.match, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
+    after = _NEW_STATE(State)  # as _state, inline
+    _SET_MATCH(after, match)
+    _SET_ROUND(after, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
+    return after
 
 
 # -- scoring ------------------------------------------------------------------------------------
