@@ -29,9 +29,10 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
 import attrs
@@ -167,15 +168,20 @@ class _Now:
     seat that took them, for perfect recall. Both are persistent lists shared with every clone.
     """
 
-    __slots__ = ("drawn", "engine", "log", "mover", "round_log", "seeded", "slots", "table", "waiting")
+    __slots__ = ("draws", "drawn", "engine", "log", "mover", "pool", "round_log", "seeded", "slots", "table",
+                 "waiting")
 
     def __init__(self, table: _Table, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
-                 log: Log = None, round_log: Log = None) -> None:
+                 log: Log = None, round_log: Log = None, draws: int | None = None) -> None:
         self.table = table
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
-        self.mover: int | None = None  # worked out on first use (see SpielState.current_player)
+        # Worked out on first use, and kept: the mover, the slots, the draws the waiting step needs (the same
+        # all through a deal, so handed on from draw to draw) and the cards chance may draw next.
+        self.mover: int | None = None
         self.slots: Mapping[int, Any] | None = None
+        self.draws = draws
+        self.pool: Sequence[int] | None = None
 
     def __copy__(self) -> _Now:
         return self
@@ -203,20 +209,35 @@ def _offered(now: _Now) -> Mapping[int, Any]:
 
 
 def _chance_draws(now: _Now) -> int:
-    chance = now.table.game.chance
-    return 0 if chance is None else chance.draws(now.engine, now.waiting)
+    draws = now.draws
+    if draws is None:
+        chance = now.table.game.chance
+        draws = now.draws = 0 if chance is None else chance.draws(now.engine, now.waiting)
+    return draws
+
+
+def _pool(now: _Now) -> Sequence[int]:
+    """The cards chance may draw next, in order."""
+    pool = now.pool
+    if pool is None:
+        chance = now.table.game.chance
+        assert chance is not None
+        pool = now.pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
+    return pool
 
 
 def _drawn(now: _Now, card: int) -> _Now:
     """The position once chance has drawn ``card``: the step waiting on the draws is taken after the last one."""
     chance = now.table.game.chance
     assert chance is not None
-    if card not in chance.pool(now.engine, now.waiting, now.drawn):
+    pool = _pool(now)
+    spot = bisect.bisect_left(pool, card)
+    if spot == len(pool) or pool[spot] != card:
         raise InvalidArgumentError(f"Chance outcome {card!r} is not a card that may come now: see chance_outcomes().",
                                    field="action")
     drawn = (*now.drawn, card)
     if len(drawn) < _chance_draws(now):
-        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log)
+        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws)
     return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log))
 
 
@@ -302,9 +323,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         now = self._now
         if not now.seeded:
             return [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
-        chance = now.table.game.chance
-        assert chance is not None
-        pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
+        pool = _pool(now)
         likely = 1.0 / len(pool)
         return [(card, likely) for card in pool]
 

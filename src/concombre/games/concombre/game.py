@@ -52,7 +52,7 @@ def _tell(before: GameState, action: Action, after: GameState) -> Iterator[str]:
 
 def _draws(state: GameState, action: Action | None) -> int:
     if action is None and state.phase is Phase.DEAL:
-        return state.deal_size * len(state.active_seats)
+        return state.match.deal_size * state.match.active_count
     return 0
 
 
