@@ -168,14 +168,16 @@ class _Now:
     seat that took them, for perfect recall. Both are persistent lists shared with every clone.
     """
 
-    __slots__ = ("draws", "drawn", "engine", "log", "mover", "pool", "round_log", "seeded", "slots", "table",
-                 "waiting")
+    __slots__ = ("drawn", "draws", "engine", "log", "mover", "pool", "round_log", "round_number", "seeded", "slots",
+                 "table", "waiting")
 
     def __init__(self, table: _Table, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
-                 log: Log = None, round_log: Log = None, draws: int | None = None) -> None:
+                 log: Log = None, round_log: Log = None, draws: int | None = None,
+                 round_number: int | None = None) -> None:
         self.table = table
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
+        self.round_number = getattr(engine, "round_number", 0) if round_number is None else round_number
         # Worked out on first use, and kept: the mover, the slots, the draws the waiting step needs (the same
         # all through a deal, so handed on from draw to draw) and the cards chance may draw next.
         self.mover: int | None = None
@@ -237,15 +239,17 @@ def _drawn(now: _Now, card: int) -> _Now:
                                    field="action")
     drawn = (*now.drawn, card)
     if len(drawn) < _chance_draws(now):
-        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws)
+        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws,
+                    now.round_number)
     return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log))
 
 
 def _moved(now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
     """The position at ``engine``; a new round starts a new round log."""
-    if getattr(engine, "round_number", 0) != getattr(now.engine, "round_number", 0):
+    number = getattr(engine, "round_number", 0)
+    if number != now.round_number:
         round_log = None
-    return _Now(now.table, engine, True, None, (), log, round_log)
+    return _Now(now.table, engine, True, None, (), log, round_log, round_number=number)
 
 
 def _settled(now: _Now) -> _Now:
@@ -349,7 +353,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             )
         log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
         if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
-            self._now = _Now(table, now.engine, True, chosen, (), log, round_log)
+            self._now = _Now(table, now.engine, True, chosen, (), log, round_log, round_number=now.round_number)
             return
         self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log))
 
