@@ -27,6 +27,7 @@ from concombre.games.concombre.state import (
     Match,
     Phase,
     RoundResult,
+    RoundTuple,
     _next_seats,
     _winner_of,
     require_state,
@@ -62,7 +63,16 @@ _NEW_STATE = object.__new__
 _SET_MATCH = GameState.__dict__["match"].__set__
 _SET_ROUND = GameState.__dict__["_round"].__set__
 
-_PLAY_PAIRS = tuple(tuple((seat, index) for index in range(52)) for seat in range(MAX_PLAYERS))
+# Each play as a tuple of one (seat, index) pair: a play extends the round's plays by one concatenation.
+def _state(match: Match, round_in_play: RoundTuple) -> GameState:
+    """A state built through its two slots, as `play` builds its own."""
+    state = _NEW_STATE(GameState)
+    _SET_MATCH(state, match)
+    _SET_ROUND(state, round_in_play)
+    return state
+
+
+_ONE_PLAY = tuple(tuple(((seat, index),) for index in range(52)) for seat in range(MAX_PLAYERS))
 _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 
 
@@ -159,7 +169,7 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
         bits = _HAND_BITS[seat]
         for card in order[offset:dealt:len(seats)]:
             hands |= bits[card]
-    return GameState(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
+    return _state(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
 
 
 def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Card, ...]:
@@ -324,7 +334,7 @@ def play(state: GameState, card: Card) -> GameState:
     if not legal >> index & 1 or seat is None:  # legal is 0 outside Phase.PLAY
         raise _refusal_of_play(state, index)
     match = state.match
-    plays = (*plays, _PLAY_PAIRS[seat][index])
+    plays += _ONE_PLAY[seat][index]
     hands ^= _HAND_BITS[seat][index]
     in_trick = len(plays) % match.active_count
     after = _NEW_STATE(GameState)  # built by its slots: a third of the cost of a state built through __init__
@@ -424,8 +434,8 @@ def resolve_trick(state: GameState) -> GameState:
     match = state.match
     if hands:
         winner = _winner_of(plays[-match.active_count :])[0]
-        return GameState(match, (_PLAY, winner, hands, plays, _hand_mask(hands, winner)))  # the winner leads
-    return GameState(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
+        return _state(match, (_PLAY, winner, hands, plays, (hands >> (winner << 6)) & FULL_MASK))  # the winner leads
+    return _state(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
 
 
 def resolve_refusal(state: GameState) -> IllegalActionError | None:
@@ -499,7 +509,7 @@ def score_round(state: GameState) -> GameState:
         eliminated=still_in,
         last_result=result,
     )
-    return GameState(next_match, (Phase.GAME_OVER if over else Phase.DEAL, None, 0, (), 0))
+    return _state(next_match, (Phase.GAME_OVER if over else Phase.DEAL, None, 0, (), 0))
 
 
 def score_refusal(state: GameState) -> IllegalActionError | None:
