@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.render import Picture
 
 __all__ = [
     "Bot",
@@ -278,6 +279,9 @@ class Game:
         round_title: How records name round N of a game of P players, for
             games whose rounds differ (``"round 4, a tie-break"``); None
             names every round ``"round N"``.
+        render: The picture of a state or of a seat's view
+            (`concombre.core.render.Picture`), which `concombre.core.render`
+            draws as text or SVG; None for games without pictures.
 
     Examples:
         >>> from concombre.games import find_game
@@ -317,6 +321,7 @@ class Game:
     eliminated: Callable[[Any], tuple[bool, ...]] | None = None
     round_title: Callable[[int, int], str] | None = None
     sample: Callable[[Any, Any], Any] | None = None
+    render: Callable[[Any], Picture] | None = None
 
     def returns(self, state: Any) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.

@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,9 +39,18 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.render import colour_wanted, picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
-__all__ = ["TableEnv", "env"]
+__all__ = ["RENDER_MODES", "TableEnv", "env"]
+
+RENDER_MODES = ("human", "ansi")
+"""How the environments render: ``"human"`` prints the selected agent's view, ``"ansi"`` returns it as text.
+
+Examples:
+    >>> RENDER_MODES
+    ('human', 'ansi')
+"""
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]
@@ -52,7 +62,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         encoding: The game's encoding: the observation vector and the action slots.
         players: How many players.
         rules: The rules of the games played.
-        render_mode: None, or ``"ansi"`` for text.
+        render_mode: None, ``"human"`` (printed) or ``"ansi"`` (returned as text).
         state: The library's state of the game in progress.
         possible_agents: ``player_0`` to ``player_{n-1}``.
         agents: The agents still in the episode.
@@ -71,10 +81,12 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = find_game(game)
         self.game.check_players(players)
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode must be None or 'ansi', not {render_mode!r}.", field="render_mode")
+        if render_mode not in (None, *RENDER_MODES):
+            raise InvalidArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}.",
+                                       field="render_mode")
         self.encoding = self.game.encoding()
-        self.metadata = {"render_modes": ["ansi"], "name": f"{self.game.name}_v1", "is_parallelizable": False}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"{self.game.name}_v1",
+                         "is_parallelizable": False}
         self.players = players
         self.rules = self.game.Rules() if rules is None else rules
         self.render_mode = render_mode
@@ -164,10 +176,20 @@ class TableEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[winner or 0]
 
     def render(self) -> str | None:
-        """The selected agent's view as text (``render_mode="ansi"``)."""
+        """The selected agent's view as a picture in text (`concombre.core.render`): returned with
+        ``render_mode="ansi"``, printed with ``"human"`` (coloured on a terminal, unless ``NO_COLOR`` is set)."""
         if self.render_mode is None:
             return None
-        return self.encoding.text(self.game.view(self.state, self.possible_agents.index(self.agent_selection)))
+        seen = self.game.view(self.state, self.possible_agents.index(self.agent_selection))
+        human = self.render_mode == "human"
+        if self.game.render is None:
+            text = self.encoding.text(seen)
+        else:
+            text = picture_text(self.game.render(seen), colour=human and colour_wanted(sys.stdout))
+        if human:
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

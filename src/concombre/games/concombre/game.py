@@ -20,6 +20,7 @@ from concombre.games.concombre.actions import (
 )
 from concombre.games.concombre.bots import BOTS
 from concombre.games.concombre.codec import CODEC
+from concombre.games.concombre.render import picture
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.state import GameState, Phase
@@ -124,6 +125,7 @@ GAME = register(Game(
     encoding=_encoding,
     eliminated=lambda state: state.eliminated,
     sample=deal_hidden,
+    render=picture,
 ))
 """Concombre, as the library's edges see it (``find_game("concombre")``).
 

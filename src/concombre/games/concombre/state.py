@@ -21,7 +21,9 @@ import attrs
 
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.render import Picture, Pictured
 from concombre.core.seats import left_of
+from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules, card_value
 
 __all__ = ["SEAT_CARD", "GameState", "Match", "Phase", "RoundResult", "require_state", "split_tricks", "trick_winner"]
@@ -242,7 +244,7 @@ def _winner_of(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 
 @attrs.frozen(repr=False)
-class GameState:
+class GameState(Pictured):
     """The whole state of a game of Concombre, hidden cards included.
 
     States are immutable values: equal when every part is equal, hashable, and
@@ -448,6 +450,9 @@ class GameState:
         if self.winner is not None:
             parts.append(f"winner={self.winner}")
         return f"<GameState {' '.join(parts)}>"
+
+    def _picture(self) -> Picture:
+        return render.picture(self)
 
 
 def require_state(state: object) -> GameState:

@@ -6,14 +6,16 @@ import attrs
 
 from concombre.core.cards import FULL_MASK, Card, cards_in_mask
 from concombre.core.errors import require_seat
+from concombre.core.render import Picture, Pictured
+from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import SEAT_CARD, GameState, Phase, RoundResult, Trick, require_state, split_tricks
 
 __all__ = ["PlayerView", "trick_start", "view"]
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(repr=False)
+class PlayerView(Pictured):
     """Everything one seat may see of a game, and nothing else.
 
     It holds the seat's own hand, what is face up on the table and the score
@@ -86,6 +88,16 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether this seat is to play."""
         return self.to_play == self.seat
+
+    def __repr__(self) -> str:
+        parts = [f"round={self.round_number}", f"phase={self.phase.value!r}"]
+        if self.to_play is not None:
+            parts.append(f"to_play={self.to_play}")
+        parts += [f"hand={' '.join(map(str, self.hand))!r}", f"scores={self.scores}"]
+        return f"<PlayerView of seat {self.seat}: {' '.join(parts)}>"
+
+    def _picture(self) -> Picture:
+        return render.picture(self)
 
 
 def trick_start(phase: Phase, played: int, size: int) -> int:

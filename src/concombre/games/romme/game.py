@@ -26,6 +26,7 @@ from concombre.games.romme.bots import BOTS
 from concombre.games.romme.cards import card_at, deck
 from concombre.games.romme.choices import choices
 from concombre.games.romme.codec import CODEC
+from concombre.games.romme.render import picture
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
 from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, step_reasons, tell
@@ -135,6 +136,7 @@ GAME = register(Game(
     encoding=_encoding,
     round_title=_round_title,
     sample=_sample,
+    render=picture,
 ))
 """German Rommé, as the library's edges see it (``find_game("romme")``).
 

@@ -8,6 +8,8 @@ from typing import Union
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.render import Picture, Pictured
+from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
@@ -113,7 +115,7 @@ Examples:
 
 
 @attrs.frozen(repr=False)
-class State:
+class State(Pictured):
     """The whole state of a game of Rommé, hidden cards included.
 
     Give players `concombre.games.romme.view` of it, never the state: it holds every
@@ -275,6 +277,9 @@ class State:
         if any(self.tie_break_points):
             parts.append(f"tie_break_points={self.tie_break_points}")
         return f"<romme.State {' '.join(parts)}>"
+
+    def _picture(self) -> Picture:
+        return render.picture(self)
 
 
 def require_state(state: object) -> State:

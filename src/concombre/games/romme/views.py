@@ -5,6 +5,8 @@ from __future__ import annotations
 import attrs
 
 from concombre.core.errors import require_seat
+from concombre.core.render import Picture, Pictured
+from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
@@ -13,8 +15,8 @@ from concombre.games.romme.state import Phase, RoundResult, State, require_state
 __all__ = ["View", "view"]
 
 
-@attrs.frozen
-class View:
+@attrs.frozen(repr=False)
+class View(Pictured):
     """Everything one seat may see of a game of Rommé, and nothing else.
 
     Attributes:
@@ -79,6 +81,16 @@ class View:
             False
         """
         return self.round_number > len(self.players)
+
+    def __repr__(self) -> str:
+        parts = [f"round={self.round_number}", f"phase={self.phase.value!r}"]
+        if self.to_play is not None:
+            parts.append(f"to_play={self.to_play}")
+        parts += [f"hand={' '.join(map(str, self.hand))!r}", f"melds={len(self.melds)}", f"scores={self.scores}"]
+        return f"<romme.View of seat {self.seat}: {' '.join(parts)}>"
+
+    def _picture(self) -> Picture:
+        return render.picture(self)
 
 
 def view(state: State, seat: int) -> View:

@@ -1,0 +1,315 @@
+"""Pictures of a game: cards and tables as text (plain or coloured) and as SVG, drawn by the library's own code.
+
+A game describes what is on the table as a `Picture`: rows of `Face` cards
+(a hand, a trick with who played what, a meld with what each joker stands
+for), each row with a label, and lines of text (the score sheet). This module
+draws any picture three ways:
+
+- `picture_text`: lines of text with Unicode suits, coloured for a terminal
+  when asked (see `colour_wanted`, which respects ``NO_COLOR``);
+- `picture_svg`: an SVG document, every card drawn as a rounded rectangle with
+  its rank and suit and a ``<title>`` that names it (screen readers read it);
+- `picture_html`: the SVG and the lines as a small HTML fragment, for notebooks.
+
+Nothing is fetched: no image asset, no font file. Each game's ``render``
+module builds its pictures (`concombre.core.game.Game.render`); states and
+views show them in notebooks through ``_repr_html_`` and ``_repr_svg_``.
+
+Examples:
+    >>> hand = (Face("Q", "H", "queen of hearts"), Face("10", "S", "ten of spades"))
+    >>> picture = Picture("A hand", (Row("Ann", hand),))
+    >>> print(picture_text(picture))
+    A hand
+      Ann: Q♥ 10♠
+    >>> picture_svg(picture).startswith("<svg")
+    True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import IO, Any
+
+import attrs
+
+__all__ = [
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Face",
+    "Picture",
+    "Pictured",
+    "Row",
+    "card_svg",
+    "colour_wanted",
+    "face_text",
+    "picture_html",
+    "picture_svg",
+    "picture_text",
+]
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+"""The Unicode symbol of each suit letter.
+
+Examples:
+    >>> SUIT_SYMBOLS["H"]
+    '♥'
+"""
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+"""The English name of each suit letter.
+
+Examples:
+    >>> SUIT_NAMES["S"]
+    'spades'
+"""
+
+_RED = frozenset("DH")
+
+
+@attrs.frozen
+class Face:
+    """One card as a picture shows it.
+
+    Attributes:
+        rank: What the corner shows: ``"Q"``, ``"10"``, ``"A"``; ``""`` for a
+            joker; ``"?"`` for a card face down.
+        suit: The suit letter (``"C"``, ``"D"``, ``"H"``, ``"S"``), or None
+            for a joker or a card face down.
+        title: The card in words (``"queen of hearts"``), for the SVG's
+            ``<title>`` and screen readers.
+        caption: A word under the card: who played it, what a joker stands for.
+
+    Examples:
+        >>> Face("", None, "joker", "as 7♥").caption
+        'as 7♥'
+    """
+
+    rank: str
+    suit: str | None
+    title: str
+    caption: str | None = None
+
+    @property
+    def red(self) -> bool:
+        """Whether the card is printed in red (diamonds and hearts)."""
+        return self.suit in _RED
+
+    @property
+    def joker(self) -> bool:
+        """Whether the card is a joker."""
+        return self.rank == "" and self.suit is None
+
+
+@attrs.frozen
+class Row:
+    """A labelled row of cards: a hand, a trick, a meld, the discard pile.
+
+    Attributes:
+        label: What the row is (``"Your hand"``, ``"Trick"``, ``"Meld 1: run"``).
+        faces: The cards, in order.
+        note: Text after the cards (``"12 cards"``, ``"Ann's"``).
+
+    Examples:
+        >>> Row("Stock", (), "31 cards").note
+        '31 cards'
+    """
+
+    label: str
+    faces: tuple[Face, ...]
+    note: str = ""
+
+
+@attrs.frozen
+class Picture:
+    """What a table shows: a title, rows of cards and lines of text (the score sheet).
+
+    Attributes:
+        title: One line on top (``"Concombre, round 2: Bob to play"``).
+        rows: The rows of cards.
+        lines: Lines of text under the cards.
+
+    Examples:
+        >>> Picture("Round 1", (), ("Ann 0",)).lines
+        ('Ann 0',)
+    """
+
+    title: str
+    rows: tuple[Row, ...]
+    lines: tuple[str, ...] = ()
+
+
+def colour_wanted(stream: IO[str] | Any = None) -> bool:
+    """Whether to colour text for ``stream``: not when ``NO_COLOR`` is set (https://no-color.org), nor when it
+    is not a terminal; ``FORCE_COLOR`` forces it.
+
+    Examples:
+        >>> import io
+        >>> colour_wanted(io.StringIO())
+        False
+    """
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def face_text(face: Face, colour: bool = False) -> str:
+    """A card in a few characters: ``Q♥``, ``10♠``, ``🃏`` for a joker, red suits in red when ``colour``.
+
+    Examples:
+        >>> face_text(Face("Q", "H", "queen of hearts")), face_text(Face("", None, "joker"))
+        ('Q♥', '🃏')
+        >>> face_text(Face("Q", "H", "queen of hearts"), colour=True)
+        '\\x1b[31mQ♥\\x1b[0m'
+    """
+    if face.joker:
+        text = "🃏"
+    elif face.suit is None:
+        text = face.rank or "?"
+    else:
+        text = f"{face.rank}{SUIT_SYMBOLS[face.suit]}"
+    if face.caption:
+        text += f"({face.caption})"
+    return f"\x1b[31m{text}\x1b[0m" if colour and face.red else text
+
+
+def picture_text(picture: Picture, colour: bool = False) -> str:
+    """The picture as lines of text, one row a line.
+
+    Examples:
+        >>> print(picture_text(Picture("Trick", (Row("Trick", (Face("9", "C", "nine of clubs", "Ann"),)),))))
+        Trick
+          Trick: 9♣(Ann)
+    """
+    lines = [picture.title]
+    for row in picture.rows:
+        cards = " ".join(face_text(face, colour) for face in row.faces)
+        text = f"  {row.label}: {cards}".rstrip()
+        if row.note:
+            text += f" ({row.note})" if row.faces else f" {row.note}"
+        lines.append(text)
+    lines += [f"  {line}" for line in picture.lines]
+    return "\n".join(lines)
+
+
+# -- SVG ------------------------------------------------------------------------------------
+
+CARD_WIDTH, CARD_HEIGHT, GAP = 44, 62, 6
+_LABEL_WIDTH, _ROW_HEIGHT, _TITLE_HEIGHT, _LINE_HEIGHT = 150, 92, 30, 18
+
+
+def card_svg(face: Face, x: int, y: int) -> str:
+    """One card as an SVG group at (x, y): a rounded rectangle, the rank and suit in two corners, a ``<title>``.
+
+    Examples:
+        >>> print(card_svg(Face("Q", "H", "queen of hearts"), 0, 0).splitlines()[1])
+          <title>queen of hearts</title>
+    """
+    colour = "#c0392b" if face.red else "#1b1b1b"
+    if face.joker:
+        mark, corner = "🃏", "★"
+    elif face.suit is None:
+        mark, corner = "", ""
+    else:
+        mark, corner = SUIT_SYMBOLS[face.suit], f"{face.rank}{SUIT_SYMBOLS[face.suit]}"
+    back = face.suit is None and not face.joker
+    fill = "#2c5d8f" if back else "#fffdf7"
+    parts = [
+        f'<g class="card" transform="translate({x},{y})">',
+        f"  <title>{html.escape(face.title)}</title>",
+        f'  <rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" fill="{fill}" stroke="#555" stroke-width="1"/>',
+    ]
+    if not back:
+        parts += [
+            f'  <text x="4" y="14" font-size="12" font-family="sans-serif" fill="{colour}">'
+            f"{html.escape(corner)}</text>",
+            f'  <text x="{CARD_WIDTH // 2}" y="{CARD_HEIGHT // 2 + 8}" font-size="22" text-anchor="middle" '
+            f'font-family="sans-serif" fill="{colour}">{html.escape(mark)}</text>',
+            f'  <text x="{CARD_WIDTH - 4}" y="{CARD_HEIGHT - 5}" font-size="12" text-anchor="end" '
+            f'font-family="sans-serif" fill="{colour}">{html.escape(corner)}</text>',
+        ]
+    if face.caption:
+        parts.append(f'  <text x="{CARD_WIDTH // 2}" y="{CARD_HEIGHT + 14}" font-size="11" text-anchor="middle" '
+                     f'font-family="sans-serif" fill="#333">{html.escape(face.caption)}</text>')
+    parts.append("</g>")
+    return "\n".join(parts)
+
+
+def picture_svg(picture: Picture) -> str:
+    """The picture as a standalone SVG document: the title, each row's label and cards, the lines of text.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> svg = picture_svg(Picture("Hand", (Row("Ann", (Face("A", "S", "ace of spades"),)),)))
+        >>> root = ET.fromstring(svg)
+        >>> root.tag, [title.text for title in root.iter("{http://www.w3.org/2000/svg}title")]
+        ('{http://www.w3.org/2000/svg}svg', ['Hand', 'ace of spades'])
+    """
+    widest = max((len(row.faces) for row in picture.rows), default=0)
+    width = _LABEL_WIDTH + max(widest, 4) * (CARD_WIDTH + GAP) + 20
+    height = _TITLE_HEIGHT + len(picture.rows) * _ROW_HEIGHT + len(picture.lines) * _LINE_HEIGHT + 10
+    body = [f'<text x="10" y="20" font-size="15" font-weight="bold" font-family="sans-serif">'
+            f"{html.escape(picture.title)}</text>"]
+    y = _TITLE_HEIGHT
+    for row in picture.rows:
+        label = html.escape(row.label)
+        body.append(f'<text x="10" y="{y + 24}" font-size="13" font-family="sans-serif">{label}</text>')
+        if row.note:
+            body.append(f'<text x="10" y="{y + 42}" font-size="11" font-family="sans-serif" fill="#555">'
+                        f"{html.escape(row.note)}</text>")
+        for number, face in enumerate(row.faces):
+            body.append(card_svg(face, _LABEL_WIDTH + number * (CARD_WIDTH + GAP), y))
+        y += _ROW_HEIGHT
+    for line in picture.lines:
+        body.append(f'<text x="10" y="{y + 13}" font-size="12" font-family="sans-serif">{html.escape(line)}</text>')
+        y += _LINE_HEIGHT
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img">\n<title>{html.escape(picture.title)}</title>\n'
+        + "\n".join(body) + "\n</svg>"
+    )
+
+
+def picture_html(picture: Picture) -> str:
+    """The picture for a notebook or a web page: its SVG in a ``<figure>``, the lines as text a reader can copy.
+
+    Examples:
+        >>> picture_html(Picture("Round 1", (), ("Ann 0",))).startswith("<figure")
+        True
+    """
+    lines = "".join(f"<li>{html.escape(line)}</li>" for line in picture.lines)
+    return (f'<figure class="concombre-picture">{picture_svg(picture)}'
+            f"<figcaption><ul>{lines}</ul></figcaption></figure>")
+
+
+class Pictured:
+    """A mixin for states and views: ``str()`` draws the picture as text, and notebooks show it
+    (``_repr_html_``, ``_repr_svg_``). A class implements ``_picture()``.
+
+    Examples:
+        >>> class Hand(Pictured):
+        ...     def _picture(self):
+        ...         return Picture("A hand", (Row("Ann", (Face("2", "C", "two of clubs"),)),))
+        >>> print(Hand())
+        A hand
+          Ann: 2♣
+        >>> "<title>two of clubs</title>" in Hand()._repr_svg_()
+        True
+    """
+
+    __slots__ = ()
+
+    def _picture(self) -> Picture:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return picture_text(self._picture())
+
+    def _repr_svg_(self) -> str:
+        return picture_svg(self._picture())
+
+    def _repr_html_(self) -> str:
+        return picture_html(self._picture())

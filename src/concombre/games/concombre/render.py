@@ -1,0 +1,116 @@
+"""Pictures of a game of Concombre: the hands, the trick with who played what, the score sheet (C9-C11).
+
+`picture` takes a state (every hand shown) or one seat's view (its own hand
+shown, the others as counts) and gives a `concombre.core.render.Picture`,
+which `concombre.core.render` draws as text or SVG. States and views show it
+in notebooks (``_repr_html_``, ``_repr_svg_``) and as ``str()``.
+
+This module reads states and views by their attributes, so that the state and
+view modules can offer the pictures without an import circle.
+
+Examples:
+    >>> from concombre import deal, new_game, view
+    >>> state = deal(new_game(["Ann", "Bob"], seed=3))
+    >>> print(str(view(state, 0)).splitlines()[0])
+    Concombre, round 1: Bob to play (Ann's view)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from concombre.core.cards import Card, Rank
+from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row
+
+__all__ = ["card_face", "picture"]
+
+_RANK_NAMES = {
+    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
+    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
+    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+}
+
+
+def card_face(card: Card, caption: str | None = None) -> Face:
+    """A card as pictures show it: ``10`` for the ten, its name as the title.
+
+    Examples:
+        >>> from concombre import Card
+        >>> card_face(Card.parse("TD"))
+        Face(rank='10', suit='D', title='ten of diamonds', caption=None)
+    """
+    rank = "10" if card.rank is Rank.TEN else card.rank.symbol
+    return Face(rank, card.suit.value, f"{_RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit.value]}", caption)
+
+
+def _card_text(card: Card) -> str:
+    return f"{'10' if card.rank is Rank.TEN else card.rank.symbol}{SUIT_SYMBOLS[card.suit.value]}"
+
+
+def picture(table: Any) -> Picture:
+    """The picture of a state (every hand) or of a seat's view (its own hand; the others as counts).
+
+    Examples:
+        >>> from concombre import deal, new_game
+        >>> from concombre.core.render import picture_text
+        >>> print(picture_text(picture(deal(new_game(["Ann", "Bob"], seed=3)))))  # doctest: +ELLIPSIS
+        Concombre, round 1: Bob to play
+          Ann: ...
+          Bob: ...
+          Trick:
+          Ann: 0 points
+          Bob: 0 points
+    """
+    names = table.players
+    seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
+    title = f"Concombre, round {table.round_number}: {_waiting(table)}"
+    if seat is not None:
+        title += f" ({names[seat]}'s view)"
+    rows = []
+    for other, name in enumerate(names):
+        if table.eliminated[other]:
+            continue
+        if seat is None:
+            hand = table.hand(other)
+            rows.append(Row(name, tuple(card_face(card) for card in hand), _count(len(hand))))
+        elif other == seat:
+            rows.append(Row(f"{name} (you)", tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
+        else:
+            rows.append(Row(name, (), f"holds {_count(table.hand_sizes[other])}"))
+    rows.append(Row("Trick", tuple(card_face(card, names[player]) for player, card in table.trick)))
+    if seat is not None and table.legal_plays:
+        rows.append(Row("You may play", tuple(card_face(card) for card in table.legal_plays)))
+    return Picture(title, tuple(rows), _score_sheet(table))
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
+def _waiting(table: Any) -> str:
+    names, phase = table.players, table.phase.value
+    if table.winner is not None:
+        return f"game over, {names[table.winner]} wins (C13)"
+    if phase == "play":
+        return f"{names[table.to_play]} to play"
+    if phase == "deal":
+        return f"{names[table.dealer]} to deal"
+    return {"trick complete": "the trick is complete", "round complete": "the round is over"}[phase]
+
+
+def _score_sheet(table: Any) -> tuple[str, ...]:
+    lines = []
+    for seat, name in enumerate(table.players):
+        line = f"{name}: {table.scores[seat]} points"
+        if table.penalty_cards[seat]:
+            line += ", penalty cards " + " ".join(_card_text(card) for card in table.penalty_cards[seat])
+        if table.eliminated[seat]:
+            line += ", eliminated (C11)"
+        elif table.half_cucumber[seat]:
+            line += ", half cucumber (C10)"
+        lines.append(line)
+    result = table.last_result
+    if result is not None:
+        lines.append(f"Last round: {table.players[result.loser]} took the last trick with "
+                     f"{_card_text(result.card)}, {result.penalty} penalty points (C9)")
+    return tuple(lines)
