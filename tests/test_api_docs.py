@@ -7,6 +7,7 @@ docstring or an example fails here before it reaches the site.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import griffe
@@ -74,3 +75,22 @@ def test_every_public_member_of_a_class_is_documented(module, name):
         assert member.docstring is not None or member_name in listed, (
             f"concombre.{module}.{name}.{member_name} has no docstring and is not listed under Attributes"
         )
+
+
+def test_every_reference_page_starts_with_the_api_and_keeps_internals_apart():
+    """Pages render a module's public names first (mkdocs.yml: ``filters: public``); a page that shows
+    more does so in a collapsed "Internals" section, after the API."""
+    config = (ROOT / "mkdocs.yml").read_text()
+    assert "filters: public" in config
+    for module in MODULES:
+        page = (REFERENCE / f"{module.replace('.', '/')}.md").read_text()
+        main, _, rest = page.partition("## Internals")
+        front_door = "members: false" in main  # concombre and concombre.romme: the names live in their modules
+        assert main.count(":::") == 1 and ("options:" not in main or front_door), f"{module}: the API comes first"
+        if rest:
+            assert '??? note "' in rest, f"{module}: internals are collapsed"
+            shown = re.search(r"members: \[([^\]]*)\]", rest)
+            assert shown is not None
+            exported = {str(name) for name in module_of(module).exports or ()}
+            assert not {name.strip() for name in shown.group(1).split(",")} & exported, (
+                f"{module}: an internal name is exported")

@@ -199,19 +199,19 @@ def test_play_a_whole_game_of_romme_with_auto_and_replay_it(tmp_path):
                           "auto\n" * 3000)
     assert done.returncode == 0, done.stderr
     assert "German Rommé: you are You, against Bea (solver)." in done.stdout
-    assert "Your hand:" in done.stdout and "Discard pile top:" in done.stdout
-    assert "wins with" in done.stdout
+    assert "  You: " in done.stdout and "  Discard pile: " in done.stdout and "(your view)" in done.stdout
+    assert "You win with" in done.stdout or "Bea wins with" in done.stdout
     replayed = run("replay", str(record))
     assert replayed.returncode == 0 and replayed.stdout.rstrip().endswith("points.")
 
 
 def test_play_romme_refuses_bad_steps_with_the_reason():
-    answers = "x\ns\ndiscard ZZ1\nlay off QH1 on 0 high\nhint\nhelp\n"
+    answers = "x\ns\ndiscard ZZ1\nlay off QH1 on 1 high\nhint\nhelp\n"
     done = run_with_input(["play", "--game", "romme", "--players", "3", "--seed", "6", "--bots", "random"], answers)
     out = done.stdout
     assert "expected an action" in out and "is not a Rommé card" in out
     assert "[R8]" in out or "[R15]" in out  # no lay-off before opening, or a card not held
-    assert "The solver bot would play:" in out and "You leave the table." in out
+    assert "The solver bot would play " in out and "You leave the table." in out
     assert done.returncode == 0 and "Traceback" not in done.stderr
 
 
@@ -227,3 +227,31 @@ def test_version_is_the_installed_distributions(capsys):
         main(["--version"])
     assert done.value.code == 0
     assert capsys.readouterr().out.strip() == f"concombre {importlib.metadata.version('concombre')}"
+
+
+def test_simulate_on_a_dask_scheduler_and_the_columns_that_mean_something(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        assert main(["simulate", "--games", "30", "--scheduler", cluster.scheduler_address, "--json"]) == 0
+    on_dask = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "--games", "30", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == on_dask  # the same seeded games, wherever they are played
+    assert main(["simulate", "--games", "4", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["simulate", "--game", "romme", "--games", "2"]) == 0
+    table = capsys.readouterr().out
+    assert "points/round" in table and "first out" not in table  # Rommé eliminates nobody
+
+
+def test_replay_steps_through_a_game_showing_the_table_and_with_hands_every_hand(tmp_path):
+    record = tmp_path / "romme.json"
+    played = run_with_input(["play", "--game", "romme", "--players", "2", "--seed", "4", "--save", str(record)],
+                            "auto\n" * 2000)
+    assert played.returncode == 0
+    stepped = run_with_input(["replay", "--step", str(record)], "\n\nq\n")
+    out = stepped.stdout
+    assert stepped.returncode == 0 and out.count("Enter for the next action") == 3
+    assert "You: holds 13 cards" in out and "Discard pile:" in out
+    assert out.rstrip().endswith("points.")  # after q, the rest of the game is told without stopping
+    shown = run("replay", "--hands", str(record)).stdout
+    assert "holds 13 cards" not in shown.split("Round 1")[1].split("Discard pile")[0]  # hands face up

@@ -12,7 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from concombre.core.game import Game
-from concombre.core.render import Face, Picture, Row, colour_wanted, face_text, picture_html, picture_svg, picture_text
+from concombre.core.render import (
+    Face,
+    Picture,
+    Row,
+    colour_wanted,
+    face_text,
+    own_label,
+    picture_html,
+    picture_svg,
+    picture_text,
+)
 from concombre.games import GAMES
 
 
@@ -73,7 +83,7 @@ def test_a_views_picture_shows_the_seats_own_hand_and_of_the_others_only_how_man
                 for other, other_name in enumerate(state.players):
                     if other != seat and other_name in rows:
                         assert rows[other_name].faces == () and "holds" in rows[other_name].note
-                own = rows.get(f"{name_of_seat} (you)")
+                own = rows.get(own_label(name_of_seat))
                 assert own is None or [face.title for face in own.faces] == [
                     face.title for face in pictured(game, state).rows[[row.label for row in pictured(game, state).rows]
                                                                    .index(name_of_seat)].faces

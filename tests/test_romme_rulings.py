@@ -488,3 +488,23 @@ def test_r14a_tie_break_states_and_views_are_saved_and_loaded_back():
         assert from_dict(to_dict(state)) == state
         for seat in range(3):
             assert from_dict(to_dict(view(state, seat))) == view(state, seat)
+
+
+def test_a_person_may_leave_out_copies_and_counts_melds_and_places_from_one():
+    from concombre.games.romme.story import read_step, said
+
+    game = new_game(["You", "Bea"], seed=3)
+    hand = cards_of("5H1 6H1 7H1 QS1 QD2 QC1 QH2 7S1 7S2 JK2 3C1 9D1 KD1")
+    state = draw_stock(deal(game, deck_for(game, {1: hand})))
+    assert read_step(state, "discard 7s") == Discard(RommeCard.parse("7S1"))  # the first copy held
+    assert read_step(state, "meld 5h 6h 7h|qs qd qc") == MeldCards([cards_of("5H1 6H1 7H1"), cards_of("QS1 QD2 QC1")])
+    melds = read_step(state, "meld 5H 6H 7H | QS QD QC")
+    assert isinstance(melds, MeldCards)
+    opened = apply(state, melds)
+    assert opened.melds[0].kind == "run"
+    told = said("You", LayOff(RommeCard.parse("7S2"), 1, None), opened)
+    assert told == "You lay off 7S on meld 2"
+    assert read_step(opened, "lay off QH on 2") == LayOff(RommeCard.parse("QH2"), 1, None)  # melds count from 1
+    assert str(read_step(opened, "discard 2C")).endswith("[R15]")  # not held
+    refused = read_step(opened, "exchange QH at 1 2 then meld 7s 7s jk")
+    assert isinstance(refused, str) and "[R10]" in refused  # the run holds no joker: refused, and why

@@ -92,5 +92,6 @@ def test_a_turn_of_romme_by_clicking(page: Any) -> None:
     card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
     page.click(f"#hand button.card[data-card='{card}']")
     page.wait_for_function("card => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
-                           "'discard ' + card))", arg=card)
+                           "'discard' + (li.textContent.includes('You discard') ? ' ' : 's ') + card.slice(0, 2)))",
+                           arg=card)
     assert page.locator("#melds").count() == 1

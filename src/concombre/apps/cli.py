@@ -147,23 +147,30 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and report their strength",
         description="Play seeded games between bots, rotating seats, and report wins, first "
-        "eliminations and points per round with 95% confidence intervals.",
+        "eliminations (in games that eliminate players) and points per round with 95% confidence intervals, "
+        "in this process, in --workers processes or on a Dask cluster (--scheduler).",
     )
     simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     _game_option(simulate)
     simulate.add_argument("--bots", default=None, help="one bot kind per seat, comma-separated (default: the "
                           "game's rivals, such as thumb,random for Concombre)")
     simulate.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
+    simulate.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead: the address "
+                          "of its scheduler, such as tcp://10.0.0.5:8786 (pip install 'concombre[dask]')")
     simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     _rules_options(simulate)
 
     replay = commands.add_parser(
         "replay",
-        help="print a saved game round by round",
-        description="Replay a game record (text or JSON) through the engine and print it round by round.",
+        help="print a saved game round by round, or step through it",
+        description="Replay a game record (text or JSON) through the engine and print it round by round; "
+        "--step shows the table after each action and waits for Enter, --hands shows every hand.",
     )
     replay.add_argument("file", type=Path, help="the record, as `concombre play --save` writes it")
+    replay.add_argument("--step", action="store_true", help="show the table after each action and wait for Enter "
+                        "(q stops)")
+    replay.add_argument("--hands", action="store_true", help="show the table after each action with every hand")
 
     serve = commands.add_parser(
         "serve",
@@ -249,6 +256,7 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from concombre.apps.demo import headline
     from concombre.core.records import replay_states
+    from concombre.core.render import colour_wanted, picture_text, without_hands
     from concombre.io.records import load_record
 
     record = load_record(args.file)
@@ -257,10 +265,20 @@ def _replay(args: argparse.Namespace) -> int:
         states = replay_states(record)
         state = next(states)
         print(headline(game, state))
+        stepping = args.step
         for action, after in zip(record.actions, states, strict=False):
             for line in game.story.tell(state, action, after):
                 print(line)
             state = after
+            if (stepping or args.hands) and game.render is not None:
+                picture = game.render(after)
+                shown = picture if args.hands else without_hands(picture, after.players)
+                print(picture_text(shown, colour=colour_wanted(sys.stdout)))
+            if stepping:
+                try:
+                    stepping = input("Enter for the next action, q to stop stepping: ").strip().lower() != "q"
+                except EOFError:
+                    stepping = False
     except FormatError as err:
         raise FormatError(err.reason, f"{args.file}: {err.path}", err.ruling) from None
     return 0
@@ -277,9 +295,13 @@ def _simulate(args: argparse.Namespace) -> int:
     game.check_players(len(bots))
     if args.games < 1 or args.workers < 1:
         raise InvalidArgumentError("--games and --workers must be at least 1.")
+    if args.scheduler and args.workers > 1:
+        raise InvalidArgumentError("Give --workers or --scheduler, not both: a Dask cluster has its own workers.")
     results: list[GameResult] = []
     status = 0
-    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    client = _dask_client(args.scheduler) if args.scheduler else None
+    executor: Any = client.get_executor() if client is not None else (
+        ProcessPoolExecutor(args.workers) if args.workers > 1 else None)
     try:
         with _Progress(args.games) as advance:
             for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, executor=executor):
@@ -289,15 +311,30 @@ def _simulate(args: argparse.Namespace) -> int:
         status = 130
         print(f"Interrupted: {len(results)} of {args.games} games finished.", file=sys.stderr)
     finally:
-        if executor is not None:
+        if client is not None:
+            client.close()
+        elif executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
     summary = summarize(results)
     if args.json:
         document = attrs.asdict(summary, filter=lambda attribute, _: attribute.name != "results")
         print(json.dumps(document, indent=2))
     else:
-        _print_summary(summary)
+        _print_summary(summary, game.eliminated is not None)
     return status
+
+
+def _dask_client(address: str) -> Any:
+    """A client of the Dask scheduler at ``address``, or an error that says what is missing."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InvalidArgumentError("--scheduler needs Dask: pip install 'concombre[dask]'.",
+                                   field="scheduler") from None
+    try:
+        return Client(address, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as err:
+        raise InvalidArgumentError(f"No Dask scheduler answers at {address!r}: {err}", field="scheduler") from None
 
 
 class _Progress:
@@ -335,10 +372,12 @@ def _console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, width=None if stream.isatty() else 120)  # no wrapping in files and pipes
 
 
-def _print_summary(summary: Any) -> None:
-    header = ("bot", "seats", "wins", "first out", "points/round")
+def _print_summary(summary: Any, eliminates: bool) -> None:
+    """The summary as a table; the "first out" column only for games that eliminate players."""
+    header = ("bot", "seats", "wins", *(("first out",) if eliminates else ()), "points/round")
     rows = [
-        (bot.name, str(bot.seats), str(bot.wins), str(bot.first_out), str(bot.points_per_round))
+        (bot.name, str(bot.seats), str(bot.wins), *((str(bot.first_out),) if eliminates else ()),
+         str(bot.points_per_round))
         for bot in summary.bots
     ]
     footer = f"{summary.games} games; rounds per game {summary.rounds_per_game}; [95% confidence intervals]"

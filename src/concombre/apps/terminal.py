@@ -3,8 +3,10 @@
 It shows the person what their view shows on their turn, reads an answer
 with the game's own story (a number, a card, an action as a text record
 writes it), asks the engine before applying it, and lets the table perform
-its own steps. ``hint`` asks the table's bot what it would do; ``auto`` lets
-it play the step; ``help`` repeats how to answer.
+its own steps. ``hint`` asks the table's bot what it would do and why; ``auto``
+lets it play the step and says what it did; ``help`` repeats how to answer;
+``quit`` leaves. Every player's step is told as it happens, and the cards a
+step of the person puts in their hand are named.
 """
 
 from __future__ import annotations
@@ -21,10 +23,24 @@ from concombre.core.game import Game
 from concombre.core.records import Record
 from concombre.io.records import save_record
 
-__all__ = ["NAMES", "TerminalGame"]
+__all__ = ["NAMES", "QUIT", "TerminalGame"]
 
 HUMAN = 0
 """The person's seat: the bots sit to their left."""
+
+QUIT = ("quit", "exit", "q")
+"""The answers that leave the table (as end of input does).
+
+Examples:
+    >>> "quit" in QUIT
+    True
+"""
+
+
+def _reason(bot: Any, seen: Any, action: Any) -> str:
+    """Why the bot chose ``action``, when it can say (a bot's optional ``explain``): ``": because ..."``."""
+    explain = getattr(bot, "explain", None)
+    return f": {explain(seen, action)}" if explain is not None else ""
 
 NAMES = ("Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 """The players' names at a table, by seat, after the person's own.
@@ -104,6 +120,20 @@ class TerminalGame:
             told = [f"  {state.players[seat]}: {game.action_text(action)}"]
         for line in told:
             write(line)
+        if seat == HUMAN:
+            self._tell_new_cards(state, write)
+
+    def _tell_new_cards(self, before: Any, write: Callable[[str], None]) -> None:
+        """Name the cards the person's step put in their hand: the one drawn from the stock, say."""
+        held = list(getattr(self.game.view(before, HUMAN), "hand", ()))
+        new = []
+        for card in getattr(self.game.view(self.state, HUMAN), "hand", ()):
+            if card in held:
+                held.remove(card)
+            else:
+                new.append(card)
+        if new:
+            write(f"  You now hold {' '.join(map(str, new))}.")
 
     def _ask(self, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
         game = self.game
@@ -113,11 +143,16 @@ class TerminalGame:
         while True:
             answer = read("Your move: ")
             word = answer.strip().lower()
+            if word in QUIT:
+                raise EOFError
             if word in ("hint", "auto"):
-                suggestion = game.bot(game.table_bot).choose(seen, self.rngs[HUMAN])
+                bot = game.bot(game.table_bot)
+                suggestion = bot.choose(seen, self.rngs[HUMAN])
+                why = _reason(bot, seen, suggestion)
                 if word == "auto":
+                    write(f"auto: the {game.table_bot} bot plays {game.action_text(suggestion)} for you{why}.")
                     return suggestion
-                write(f"The {game.table_bot} bot would play: {game.action_text(suggestion)}")
+                write(f"The {game.table_bot} bot would play {game.action_text(suggestion)}{why}.")
                 continue
             if word in ("help", "?"):
                 write(game.story.help)

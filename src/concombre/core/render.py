@@ -33,6 +33,8 @@ from typing import IO, Any
 
 import attrs
 
+from concombre.core.words import YOU
+
 __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
@@ -43,9 +45,11 @@ __all__ = [
     "card_svg",
     "colour_wanted",
     "face_text",
+    "own_label",
     "picture_html",
     "picture_svg",
     "picture_text",
+    "without_hands",
 ]
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -137,6 +141,33 @@ class Picture:
     title: str
     rows: tuple[Row, ...]
     lines: tuple[str, ...] = ()
+
+
+def own_label(name: str) -> str:
+    """The label of the row of a view's own hand: ``"Ann (you)"``, or just ``"You"``.
+
+    Examples:
+        >>> own_label("Ann"), own_label("You")
+        ('Ann (you)', 'You')
+    """
+    return name if name == YOU else f"{name} (you)"
+
+
+def without_hands(picture: Picture, players: tuple[str, ...] | list[str]) -> Picture:
+    """The picture with the players' hands face down: each player's row shows how many cards, not which.
+
+    Examples:
+        >>> hand = Row("Ann", (Face("2", "C", "two of clubs"),), "1 card")
+        >>> without_hands(Picture("Table", (hand,)), ["Ann"]).rows[0]
+        Row(label='Ann', faces=(), note='holds 1 card')
+    """
+    names = set(players)
+    rows = tuple(
+        Row(row.label, (), f"holds {len(row.faces)} card{'' if len(row.faces) == 1 else 's'}")
+        if row.label in names else row
+        for row in picture.rows
+    )
+    return attrs.evolve(picture, rows=rows)
 
 
 def colour_wanted(stream: IO[str] | Any = None) -> bool:
@@ -251,7 +282,8 @@ def picture_svg(picture: Picture) -> str:
     widest = max((len(row.faces) for row in picture.rows), default=0)
     width = _LABEL_WIDTH + max(widest, 4) * (CARD_WIDTH + GAP) + 20
     height = _TITLE_HEIGHT + len(picture.rows) * _ROW_HEIGHT + len(picture.lines) * _LINE_HEIGHT + 10
-    body = [f'<text x="10" y="20" font-size="15" font-weight="bold" font-family="sans-serif">'
+    body = [f'<rect width="{width}" height="{height}" rx="8" fill="#eef3ea"/>',  # the table: legible on dark pages
+            f'<text x="10" y="20" font-size="15" font-weight="bold" font-family="sans-serif">'
             f"{html.escape(picture.title)}</text>"]
     y = _TITLE_HEIGHT
     for row in picture.rows:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from concombre.core.cards import Card, Rank
-from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row
+from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row, own_label
+from concombre.core.words import YOU
 
 __all__ = ["card_face", "picture"]
 
@@ -65,7 +66,7 @@ def picture(table: Any) -> Picture:
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
     title = f"Concombre, round {table.round_number}: {_waiting(table)}"
     if seat is not None:
-        title += f" ({names[seat]}'s view)"
+        title += " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
     rows = []
     for other, name in enumerate(names):
         if table.eliminated[other]:
@@ -74,7 +75,7 @@ def picture(table: Any) -> Picture:
             hand = table.hand(other)
             rows.append(Row(name, tuple(card_face(card) for card in hand), _count(len(hand))))
         elif other == seat:
-            rows.append(Row(f"{name} (you)", tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
+            rows.append(Row(own_label(name), tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
         else:
             rows.append(Row(name, (), f"holds {_count(table.hand_sizes[other])}"))
     rows.append(Row("Trick", tuple(card_face(card, names[player]) for player, card in table.trick)))

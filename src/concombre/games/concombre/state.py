@@ -26,7 +26,7 @@ from concombre.core.seats import left_of
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules, card_value
 
-__all__ = ["SEAT_CARD", "GameState", "Match", "Phase", "RoundResult", "require_state", "split_tricks", "trick_winner"]
+__all__ = ["GameState", "Match", "Phase", "RoundResult", "require_state", "trick_winner"]
 
 SEAT_CARD: dict[tuple[int, int], tuple[int, Card]] = {
     (seat, index): (seat, card_at(index)) for seat in range(7) for index in range(52)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.words import says, verb
 from concombre.games.concombre.actions import Play, why_illegal
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import GameState, Phase
@@ -48,8 +49,8 @@ def tell(before: GameState, after: GameState) -> Iterator[str]:
     if before.phase is Phase.DEAL and after.phase is Phase.PLAY:
         yield ""
         yield (
-            f"Round {after.round_number}: {names[after.dealer]} deals {after.deal_size} cards each; "
-            f"{names[after.leader or 0]} leads."
+            f"Round {after.round_number}: {says(names[after.dealer], 'deal')} {after.deal_size} cards each; "
+            f"{says(names[after.leader or 0], 'lead')}."
         )
     elif before.phase is Phase.TRICK_COMPLETE:
         cards = ", ".join(f"{names[seat]} {card}" for seat, card in before.trick)
@@ -60,7 +61,7 @@ def tell(before: GameState, after: GameState) -> Iterator[str]:
         yield from score_table(after)
         if after.winner is not None:
             yield ""
-            yield f"{names[after.winner]} wins the game."
+            yield f"{says(names[after.winner], 'win')} the game."
 
 
 def tell_game(states: Iterable[GameState]) -> Iterator[str]:
@@ -84,16 +85,17 @@ def _round_result(state: GameState) -> Iterator[str]:
     if result is None:
         return
     name = state.players[result.loser]
-    yield f"  {name} takes the last trick with {result.card}: a penalty of {result.penalty}."
+    yield f"  {says(name, 'take')} the last trick with {result.card}: a penalty of {result.penalty}."
     returned = " ".join(str(card) for card in result.returned)
     if result.half_cucumber:
         kept = state.penalty_cards[result.loser][0]
         yield (
-            f"  {name} reaches the limit and becomes half cucumber: keeps {kept}, "
-            f"hands back {returned}; score {result.score}."
+            f"  {says(name, 'reach')} the limit and {verb(name, 'become')} half cucumber: "
+            f"{verb(name, 'keep')} {kept}, {verb(name, 'hand back')} {returned}; score {result.score}."
         )
     if result.eliminated:
-        yield f"  {name} reaches the limit again with {result.score} and is eliminated; hands back {returned}."
+        yield (f"  {says(name, 'reach')} the limit again with {result.score} and {verb(name, 'be')} eliminated; "
+               f"{verb(name, 'hand back')} {returned}.")
 
 
 def score_table(state: GameState) -> Iterator[str]:

@@ -13,7 +13,7 @@ import attrs
 from concombre.core.errors import IllegalActionError
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.melds import exchange_joker, lay_off
+from concombre.games.romme.melds import exchange_joker, lay_off, make_meld
 from concombre.games.romme.options import meld_options, opening_value
 from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase
@@ -127,6 +127,28 @@ class SolverRommeBot:
                 card, meld, end = plan.lay_offs[0]
                 return LayOff(card, meld, end)  # type: ignore[arg-type]
         return Discard(self._discard(seen))
+
+    def explain(self, seen: View, action: Action) -> str:
+        """Why the solver chose ``action`` for this view, in a sentence a person can follow.
+
+        Examples:
+            >>> from concombre.games.romme import DrawStock, deal, new_game, view
+            >>> SolverRommeBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
+            "the discard pile's top card would not leave less in the hand"
+        """
+        if isinstance(action, DrawStock):
+            return "the discard pile's top card would not leave less in the hand"
+        if isinstance(action, DrawDiscard):
+            return "the discard pile's top card fits the solver's melds and leaves less in the hand"
+        if isinstance(action, MeldCards):
+            worth = sum(make_meld(meld, seen.seat).value for meld in action.melds)
+            opening = "" if seen.opened[seen.seat] else f", enough to open (at least {seen.rules.opening}, R8)"
+            return f"these melds put {worth} points on the table{opening}"
+        if isinstance(action, ExchangeJoker):
+            return "taking the joker back into a new meld leaves less in the hand (R10)"
+        if isinstance(action, LayOff):
+            return f"the card fits meld {action.meld + 1} (R9)"
+        return "it is the most valuable card the solver leaves out of its melds"
 
     def _draw(self, seen: View) -> Action:
         if not seen.discard_pile:

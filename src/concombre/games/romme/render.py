@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from concombre.core.cards import Rank
-from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row
+from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row, own_label
+from concombre.core.words import YOU
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 
@@ -90,7 +91,7 @@ def picture(table: Any) -> Picture:
         title += f" of {len(names)}"
     title += f": {_waiting(table)}"
     if seat is not None:
-        title += f" ({names[seat]}'s view)"
+        title += " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
     rows = []
     for other, name in enumerate(names):
         if other not in table.contenders:
@@ -99,7 +100,7 @@ def picture(table: Any) -> Picture:
             hand = table.hands[other]
             rows.append(Row(name, tuple(card_face(card) for card in hand), _count(len(hand))))
         elif other == seat:
-            rows.append(Row(f"{name} (you)", tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
+            rows.append(Row(own_label(name), tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
         else:
             rows.append(Row(name, (), f"holds {_count(table.hand_sizes[other])}"))
     pile = table.discard_pile
@@ -136,9 +137,6 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
         if table.in_tie_break and seat in table.contenders:
             line += f", {table.tie_break_points[seat]} tie-break points (R14a)"
         lines.append(line)
-    if table.drawn is not None:
-        lines.append(f"{table.players[table.to_play]} took {card_words(table.drawn)} from the discard pile "
-                     "this turn (R7a)")
     result = table.last_result
     if result is not None:
         out = "nobody went out (R12)" if result.out is None else f"{table.players[result.out]} went out"

@@ -14,7 +14,7 @@ from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
 
-__all__ = ["Match", "Phase", "RommeRound", "RoundResult", "State", "require_state"]
+__all__ = ["Match", "Phase", "RoundResult", "State", "require_state"]
 
 
 class Phase(enum.Enum):

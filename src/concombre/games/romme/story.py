@@ -5,20 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.render import picture_text
+from concombre.core.words import says, verb
+from concombre.games.romme import render
 from concombre.games.romme.actions import (
     Action,
     Discard,
     DrawDiscard,
     DrawStock,
+    ExchangeJoker,
+    LayOff,
+    MeldCards,
     action_text,
     parse_action,
     why_illegal,
 )
+from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.rules import Rules
 from concombre.games.romme.state import Phase, State
 from concombre.games.romme.views import View
 
-__all__ = ["HELP", "describe_rules", "read_step", "show_view", "step_reasons", "tell"]
+__all__ = ["HELP", "describe_rules", "face", "read_step", "said", "show_view", "step_reasons", "tell"]
 
 
 def describe_rules(rules: Rules) -> str:
@@ -42,20 +49,24 @@ def describe_rules(rules: Rules) -> str:
 
 
 def tell(before: State, action: Action, after: State) -> Iterator[str]:
-    """What ``action`` did, taking ``before`` to ``after``, in lines of text.
+    """What ``action`` did, taking ``before`` to ``after``, in lines of text a person can follow.
+
+    Every draw, meld, lay-off, exchange and discard is told as it happens, with the card taken from the
+    discard pile named (everyone sees it) and the card drawn from the stock not (nobody else does).
+    Cards are written without their copy, melds numbered from 1, as a person answers (see `read_step`).
 
     Examples:
         >>> from concombre.romme import Deal, DrawStock, apply, new_game
         >>> state = apply(new_game(["Ann", "Bob"], seed=5), Deal())
         >>> list(tell(state, DrawStock(), apply(state, DrawStock())))
-        ['  Bob: draw stock']
+        ['  Bob draws from the stock.']
     """
     names = after.players
     if before.phase is Phase.DEAL:
         yield ""
-        yield f"Round {after.round_number}{_tie_break_of(after)}: {names[after.dealer]} deals."
+        yield f"Round {after.round_number}{_tie_break_of(after)}: {says(names[after.dealer], 'deal')}."
     elif before.to_play is not None:
-        yield f"  {names[before.to_play]}: {action_text(action)}"
+        yield f"  {said(names[before.to_play], action, before)}."
     elif before.phase is Phase.ROUND_COMPLETE and after.last_result is not None:
         result = after.last_result
         out = "nobody went out" if result.out is None else f"{names[result.out]} went out"
@@ -67,10 +78,47 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
             yield f"  Round {result.round_number} is over: {out}; totals {_points(names, after.scores)}"
     if after.phase is Phase.GAME_OVER and after.winner is not None and before.phase is not Phase.GAME_OVER:
         winner = after.winner
-        won = f"{names[winner]} wins with {after.scores[winner]} points"
+        won = f"{says(names[winner], 'win')} with {after.scores[winner]} points"
         if after.in_tie_break:
             won += f", and {after.tie_break_points[winner]} tie-break points (R14a)"
         yield won + "."
+
+
+def said(name: str, action: Action, before: State | View) -> str:
+    """A player's action in words, as a person reads and answers it: no copies, melds numbered from 1.
+
+    Examples:
+        >>> from concombre.romme import LayOff, MeldCards, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=5)
+        >>> said("You", MeldCards([["QH1", "QS2", "QD1"]]), state), said("Ann", LayOff("7H1", 0, "high"), state)
+        ('You meld QH QS QD', 'Ann lays off 7H on meld 1 high')
+    """
+    if isinstance(action, DrawStock):
+        return f"{says(name, 'draw')} from the stock"
+    if isinstance(action, DrawDiscard):
+        return f"{says(name, 'take')} {face(before.discard_pile[-1])} from the discard pile"
+    if isinstance(action, MeldCards):
+        return f"{says(name, 'meld')} " + " and ".join(" ".join(map(face, meld)) for meld in action.melds)
+    if isinstance(action, LayOff):
+        return f"{says(name, 'lay off')} {face(action.card)} on meld {action.meld + 1}" + (
+            f" {action.end}" if action.end else "")
+    if isinstance(action, ExchangeJoker):
+        return (f"{says(name, 'exchange')} {face(action.card)} for the joker at meld {action.meld + 1} place "
+                f"{action.place + 1}, then {verb(name, 'meld')} {' '.join(map(face, action.new_meld))}")
+    if isinstance(action, Discard):
+        return f"{says(name, 'discard')} {face(action.card)}"
+    return f"{name}: {action_text(action)}"
+
+
+def face(card: RommeCard) -> str:
+    """A card as a person writes it: ``QH``, ``10S`` as ``TS``, ``JK`` for any joker (the copy does not matter).
+
+    Examples:
+        >>> from concombre.romme import RommeCard
+        >>> face(RommeCard.parse("QH2")), face(RommeCard.joker(3))
+        ('QH', 'JK')
+    """
+    return "JK" if card.is_joker else str(card)[:-1]
 
 
 def _points(names: tuple[str, ...], points: tuple[int, ...], seats: Iterable[int] | None = None) -> str:
@@ -95,7 +143,8 @@ def _tie_break_of(seen: State | View) -> str:
 
 HELP = (
     "Draw with s (stock) or d (discard pile). Then meld CARDS | CARDS, lay off CARD on N low|high, "
-    "exchange CARD at N P then meld CARDS, and end with discard CARD. hint asks the solver; auto lets it play."
+    "exchange CARD at N P then meld CARDS, and end with discard CARD. Cards as QH or 10s (add 1 or 2 for a copy, "
+    "JK for a joker); melds and places count from 1. hint asks the solver; auto lets it play; quit leaves."
 )
 """How a person answers on their turn.
 
@@ -106,34 +155,29 @@ Examples:
 
 
 def show_view(seen: View) -> list[str]:
-    """The lines a person needs on their turn: scores, the table, the discard pile and the hand.
+    """The lines a person needs on their turn: the table as `concombre.games.romme.render` draws it, and
+    what they may do.
 
     Examples:
         >>> from concombre.games.romme import deal, new_game, view
         >>> lines = show_view(view(deal(new_game(["You", "Bea"], seed=2)), 0))
-        >>> lines[-1].startswith("Your hand: ")
-        True
+        >>> lines[1].startswith("German Rommé, round 1 of 2"), lines[-1].startswith("You have not opened")
+        (True, True)
     """
-    names = seen.players
-    lines = ["", f"Round {seen.round_number}{_tie_break_of(seen)}. Scores: {_points(names, seen.scores)}"]
-    if seen.in_tie_break:
-        lines.append(f"Tie-break points, kept apart from the scores (R14a): "
-                     f"{_points(names, seen.tie_break_points, _tied(seen))}")
-    for number, meld in enumerate(seen.melds):
-        owners = sorted({names[place.owner] for place in meld.places})
-        stands = " ".join(place.stands_for() for place in meld.places)
-        lines.append(f"  meld {number}: {meld}  ({stands}; {', '.join(owners)})")
-    top = seen.discard_pile[-1] if seen.discard_pile else "empty"
-    lines.append(f"Discard pile top: {top}; {seen.stock_size} cards in the stock; hands: "
-                 + ", ".join(f"{names[seat]} {size}" for seat, size in enumerate(seen.hand_sizes)))
+    lines = ["", *picture_text(render.picture(seen)).splitlines()]
+    if seen.drawn is not None:
+        lines.append(f"You took {face(seen.drawn)} from the discard pile: you may not discard it this turn (R7a).")
     if not seen.opened[seen.seat]:
         lines.append(f"You have not opened: your first melds must be worth {seen.rules.opening} together (R8).")
-    lines.append(f"Your hand: {' '.join(map(str, seen.hand))}")
     return lines
 
 
 def read_step(state: State, answer: str) -> Action | str:
-    """The action an answer names, or why it names none (a sentence to show the person).
+    """The action a person's answer names, or why it names none (a sentence to show the person).
+
+    The answer is an action as a text record writes it, with two things made easier for people: a card
+    may leave out its copy (``QH`` is whichever queen of hearts the hand holds; ``JK`` its next joker),
+    and melds and places count from 1, as the table shows them.
 
     Examples:
         >>> from concombre.games.romme import deal, new_game
@@ -150,13 +194,43 @@ def read_step(state: State, answer: str) -> Action | str:
         action = DrawDiscard()
     else:
         try:
-            action = parse_action(answer)
+            action = parse_action(_record_line(state, answer))
         except FormatError as err:
             return f"{err.reason.rstrip('.')}. {HELP}"
         except InvalidArgumentError as err:
             return err.reason
     reason = why_illegal(state, action)
     return action if reason is None else reason
+
+
+def _record_line(state: State, answer: str) -> str:
+    """A person's answer as a text record writes it: each card given its copy, numbers counted from 0."""
+    words = answer.replace("|", " | ").split()
+    hand = list(state.hands[state.to_play]) if state.to_play is not None else []
+    taken: set[RommeCard] = set()
+    line = []
+    for position, word in enumerate(words):
+        before = words[position - 1].lower() if position else ""
+        if word.isdigit() and (before in ("on", "at") or (position >= 2 and words[position - 2].lower() == "at")):
+            line.append(str(int(word) - 1) if int(word) > 0 else "-1")
+        else:
+            line.append(_with_copy(word, hand, taken))
+    return " ".join(line)
+
+
+def _with_copy(word: str, hand: list[RommeCard], taken: set[RommeCard]) -> str:
+    """``word`` with a card's copy added when it names a card without one: the first of the hand not yet taken."""
+    upper = word.upper().replace("10", "T")
+    if upper == "JK":
+        matches = [card for card in hand if card.is_joker and card not in taken]
+    elif len(upper) == 2 and upper[0] in "23456789TJQKA" and upper[1] in "CDHS":
+        matches = [card for card in hand if str(card)[:2] == upper and card not in taken]
+    else:
+        return word
+    if not matches:
+        return word + "1" if upper != "JK" else "JK1"  # the parser names the card; the engine says it is not held
+    taken.add(matches[0])
+    return str(matches[0])
 
 
 def step_reasons(state: State, seat: int) -> dict[str, str | None]:
