@@ -37,3 +37,21 @@ def test_example_runs(where, code, capsys):
         if module.split(".")[0] != "concombre" or module.startswith("concombre.integrations."):
             pytest.importorskip(module, reason=f"{where} needs an extra that is not installed", exc_type=ImportError)
     exec(compile(code, where, "exec"), {"__name__": "__main__"})  # run the examples' main blocks too
+
+
+def test_api_names_in_the_prose_link_to_their_reference():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("links", ROOT / "docs" / "hooks" / "links.py")
+    assert spec is not None and spec.loader is not None
+    links = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(links)
+    known = links.index()
+    assert known["GameState"] == "concombre.games.concombre.state.GameState"
+    assert "deal" not in known  # both games have one: the page says which
+    assert links.game_index("concombre.romme")["deal"] == "concombre.games.romme.transitions.deal"
+    page = "Call `legal_actions` on a `GameState`.\n\n```python\n`GameState`\n```\n"
+    assert links.link_names(page, {**links.game_index("concombre"), **known}) == (
+        "Call [`legal_actions`][concombre.games.concombre.actions.legal_actions] on a "
+        "[`GameState`][concombre.games.concombre.state.GameState].\n\n```python\n`GameState`\n```\n"
+    )

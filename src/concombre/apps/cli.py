@@ -21,6 +21,7 @@ import attrs
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
 from concombre.core.records import rules_from_text
+from concombre.core.render import colour_wanted, paint_suits
 from concombre.games import DEFAULT_GAME, GAMES, find_game
 
 __all__ = ["main"]
@@ -246,7 +247,8 @@ def _play(args: argparse.Namespace) -> int:
     bots = _bot_list(game, args.bots or game.table_bot)
     table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)],
                                rules, args.seed)
-    status = table.run(input, print)
+    colour = colour_wanted(sys.stdout)
+    status = table.run(input, (lambda line: print(paint_suits(line))) if colour else print)
     if args.save is not None:
         table.save(args.save)
         print(f"The game record is saved in {args.save}.")

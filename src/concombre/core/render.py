@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from typing import IO, Any
 
 import attrs
@@ -46,6 +47,7 @@ __all__ = [
     "colour_wanted",
     "face_text",
     "own_label",
+    "paint_suits",
     "picture_html",
     "picture_svg",
     "picture_text",
@@ -205,6 +207,19 @@ def face_text(face: Face, colour: bool = False) -> str:
     if face.caption:
         text += f"({face.caption})"
     return f"\x1b[31m{text}\x1b[0m" if colour and face.red else text
+
+
+_RED_WORD = re.compile(r"\S*[♥♦]\S*")
+
+
+def paint_suits(line: str) -> str:
+    """``line`` with every word holding a red suit symbol (♥ ♦) in red, for a terminal that shows colour.
+
+    Examples:
+        >>> paint_suits("Q♥ 10♠")
+        '\\x1b[31mQ♥\\x1b[0m 10♠'
+    """
+    return _RED_WORD.sub(lambda word: f"\x1b[31m{word.group(0)}\x1b[0m", line)
 
 
 def picture_text(picture: Picture, colour: bool = False) -> str:

@@ -1,0 +1,107 @@
+"""mkdocs hook: every API name in the prose links to its reference.
+
+A name in backticks outside code blocks becomes a link when it names exactly one public class or function of
+a module that has a reference page (an autorefs link, ``[`GameState`][concombre.games.concombre.state.GameState]``),
+or such a module (a link to its page). A name two games share (`` `Rules` ``, `` `deal` ``) means the Rommé
+one on the Rommé pages and the Concombre one elsewhere, as each game's front door exports them. Unknown names
+stay plain text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import posixpath
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
+_DIRECTIVE = re.compile(r"^::: (concombre[\w.]*)$", re.MULTILINE)
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.DOTALL | re.MULTILINE)
+_NAME = re.compile(r"(?<![\[\w`])`((?:concombre\.)?[A-Za-z_][\w.]*)(\(\))?`(?![\]\(`])")
+
+
+@cache
+def pages() -> dict[str, str]:
+    """Each documented module with its reference page, relative to the docs."""
+    found = {}
+    for page in REFERENCE.rglob("*.md"):
+        for name in _DIRECTIVE.findall(page.read_text()):
+            found.setdefault(name, page.relative_to(REFERENCE.parent).as_posix())
+    return found
+
+
+@cache
+def index() -> dict[str, str]:
+    """Each linkable name, bare and dotted, with the identifier its reference anchor carries."""
+    found: dict[str, set[str]] = {}
+    for name in sorted(pages()):
+        module = importlib.import_module(name)
+        for member in getattr(module, "__all__", ()):
+            obj = getattr(module, member, None)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)) or obj.__module__ != name:
+                continue  # linked where it is defined: that page renders it
+            identifier = f"{name}.{member}"
+            found.setdefault(member, set()).add(identifier)
+            found.setdefault(identifier, set()).add(identifier)
+    front_door = importlib.import_module("concombre")
+    for member in front_door.__all__:
+        obj = getattr(front_door, member)
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            found.setdefault(f"concombre.{member}", set()).add(f"{obj.__module__}.{obj.__name__}")
+    return {name: next(iter(targets)) for name, targets in found.items() if len(targets) == 1}
+
+
+@cache
+def game_index(front_door: str) -> dict[str, str]:
+    """The names a game's front door exports (``concombre``, ``concombre.romme``) with their identifiers:
+    on that game's pages, a name two games share means this game's."""
+    module = importlib.import_module(front_door)
+    found = {}
+    for member in module.__all__:
+        obj = getattr(module, member)
+        if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__module__ in pages():
+            found[member] = f"{obj.__module__}.{obj.__name__}"
+    return found
+
+
+def link_names(markdown: str, known: dict[str, str], modules: dict[str, str] | None = None) -> str:
+    """``markdown`` with each known API name in backticks, outside code blocks and links, made a link;
+    ``modules`` maps module names to the relative paths of their pages.
+
+    >>> text = "Use `view` and `Rules` of `concombre.io`.\\n```python\\nview\\n`view`\\n```\\n"
+    >>> print(link_names(text, {"view": "a.view"}, {"concombre.io": "../reference/io.md"}))
+    Use [`view`][a.view] and `Rules` of [`concombre.io`](../reference/io.md).
+    ```python
+    view
+    `view`
+    ```
+    <BLANKLINE>
+    """
+    modules = modules or {}
+
+    def linked(match: re.Match[str]) -> str:
+        name, call = match.group(1), match.group(2) or ""
+        if name in modules and not call:
+            return f"[`{name}`]({modules[name]})"
+        target = known.get(name)
+        return f"[`{name}{call}`][{target}]" if target else match.group(0)
+
+    parts, last = [], 0
+    for fence in _FENCE.finditer(markdown):
+        parts += [_NAME.sub(linked, markdown[last:fence.start()]), fence.group(0)]
+        last = fence.end()
+    parts.append(_NAME.sub(linked, markdown[last:]))
+    return "".join(parts)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Link the API names of every page but the reference pages (mkdocstrings renders those)."""
+    if page.file.src_uri.startswith("reference/"):
+        return markdown
+    here = posixpath.dirname(page.file.src_uri)
+    modules = {name: posixpath.relpath(path, here or ".") for name, path in pages().items() if name != "concombre"}
+    game = "concombre.romme" if "romme" in page.file.src_uri else "concombre"
+    return link_names(markdown, {**game_index(game), **index()}, modules)
