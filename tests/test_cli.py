@@ -81,13 +81,13 @@ def test_play_a_whole_game_against_the_bots_by_numbers(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "you are You, against Bea (thumb), Cyd (thumb)" in out
-    assert "Your hand:" in out and "Your plays: 1) " in out and "Trick so far:" in out
-    assert "Played this round:" in out and "Scores: You 0, Bea 0, Cyd 0" in out
-    assert "wins the game." in out and "Traceback" not in done.stderr
+    assert "(your view)" in out and "Your plays: 1) " in out and "  Trick: " in out and "You may play: " in out
+    assert "played this round:" in out and "  You: 0 points" in out and "  Bea plays " in out
+    assert ("wins the game." in out or "You win the game." in out) and "Traceback" not in done.stderr
     assert "The game record is saved in" in out
     replayed = run(*["replay", str(record)])
     assert replayed.returncode == 0
-    assert replayed.stdout.rstrip().endswith("wins the game.")
+    assert replayed.stdout.rstrip().endswith(("wins the game.", "win the game."))
 
 
 def test_play_refuses_bad_input_with_the_reason_and_asks_again():

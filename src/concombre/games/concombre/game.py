@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.core.words import says
 from concombre.games.concombre.actions import (
     Action,
     Deal,
@@ -48,7 +49,9 @@ def _rewards(before: GameState, after: GameState) -> tuple[float, ...]:
 
 
 def _tell(before: GameState, action: Action, after: GameState) -> Iterator[str]:
-    return tell(before, after)  # plays are told with their trick
+    if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
+        yield f"  {says(before.players[before.to_play], 'play')} {action.card}."
+    yield from tell(before, after)
 
 
 def _draws(state: GameState, action: Action | None) -> int:

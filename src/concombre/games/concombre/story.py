@@ -10,7 +10,9 @@ from collections.abc import Iterable, Iterator
 
 from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.render import picture_text
 from concombre.core.words import says, verb
+from concombre.games.concombre import render
 from concombre.games.concombre.actions import Play, why_illegal
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import GameState, Phase
@@ -131,31 +133,24 @@ Examples:
 
 
 def show_view(seen: PlayerView) -> list[str]:
-    """The lines a person needs to choose a play: scores, the round so far, the hand and the choices.
+    """The lines a person needs to choose a play: the table as `concombre.games.concombre.render` draws it,
+    the cards played this round, and the plays numbered.
 
     Examples:
         >>> from concombre import deal, new_game, view
         >>> lines = show_view(view(deal(new_game(["You", "Bob"], seed=2)), 1))
-        >>> lines[-1].startswith("Your plays: 1) ")
-        True
+        >>> lines[1], lines[-1].startswith("Your plays: 1) ")
+        ("Concombre, round 1: Bob to play (Bob's view)", True)
     """
     names = seen.players
-    scores = ", ".join(
-        f"{name} {seen.scores[seat]}"
-        + (" (out)" if seen.eliminated[seat] else " (half cucumber)" if seen.half_cucumber[seat] else "")
-        for seat, name in enumerate(names)
-    )
     played = " | ".join(
         f"{names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(seen.played) if cards
     )
-    trick = ", ".join(f"{names[seat]} {card}" for seat, card in seen.trick) or "you lead"
     choices = "  ".join(f"{number}) {card}" for number, card in enumerate(seen.legal_plays, 1))
     return [
         "",
-        f"Round {seen.round_number}, trick {len(seen.tricks) + 1} of {seen.deal_size}. Scores: {scores}",
-        f"Played this round: {played or 'nothing yet'}",
-        f"Trick so far: {trick}",
-        f"Your hand: {' '.join(map(str, seen.hand))}",
+        *picture_text(render.picture(seen)).splitlines(),
+        f"Trick {len(seen.tricks) + 1} of {seen.deal_size}; played this round: {played or 'nothing yet'}",
         f"Your plays: {choices}",
     ]
 
