@@ -255,3 +255,13 @@ def test_replay_steps_through_a_game_showing_the_table_and_with_hands_every_hand
     assert out.rstrip().endswith("points.")  # after q, the rest of the game is told without stopping
     shown = run("replay", "--hands", str(record)).stdout
     assert "holds 13 cards" not in shown.split("Round 1")[1].split("Discard pile")[0]  # hands face up
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "simulate", "replay", "serve", "bench"])
+def test_every_commands_help_reads_well(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "%%" not in text and "usage: concombre " + command in text
+    assert all(line == line.rstrip() or not line.strip() for line in text.splitlines())
