@@ -148,3 +148,20 @@ def test_pettingzoo_render_test_passes_in_both_modes(name, players, capsys):
     table = env(game=name, players=players, render_mode="ansi")
     table.reset(seed=1)
     assert "(you)" in table.render()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_record_shows_in_a_notebook_as_the_table_where_it_ends(name):
+    from concombre.core.records import Record, replay
+
+    game, rng = GAMES[name], random.Random(3)
+    state = game.new_game(["Ann", "Bob"], seed=9)
+    record = Record.of(state)
+    for _ in range(30):
+        action = rng.choice(list(game.legal_actions(state)))
+        state, record = game.apply(state, action), record.then(action)
+    root = ET.fromstring(record._repr_svg_())
+    title = root.findtext(f"{SVG}title") or ""
+    assert title.startswith(f"{game.title}: Ann, Bob, seed 9, 30 actions. ")
+    assert title.endswith(pictured(game, replay(record)).title)
+    ET.fromstring(f"<div>{record._repr_html_()}</div>")

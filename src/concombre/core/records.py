@@ -19,6 +19,7 @@ import attrs
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Game, game_of, registered
 from concombre.core.limits import MAX_ACTIONS
+from concombre.core.render import Picture, picture_html, picture_svg
 from concombre.core.seats import check_loaded_players
 
 __all__ = ["Record", "check_record", "replay", "replay_states", "rules_from_text", "rules_text"]
@@ -56,6 +57,32 @@ class Record:
     seed: int
     dealer: int
     actions: tuple[Any, ...] = ()
+
+    def _picture(self) -> Picture | None:
+        """The table where the record ends, titled with the record's setup; None for a game without pictures."""
+        game = self.game
+        if game.render is None:
+            return None
+        picture = game.render(replay(self))
+        title = (f"{game.title}: {', '.join(self.players)}, seed {self.seed}, {len(self.actions)} actions. "
+                 f"{picture.title}")
+        return attrs.evolve(picture, title=title)
+
+    def _repr_svg_(self) -> str | None:
+        """The table where the record ends, for notebooks."""
+        picture = self._picture()
+        return None if picture is None else picture_svg(picture)
+
+    def _repr_html_(self) -> str | None:
+        """The table where the record ends, for notebooks.
+
+        Examples:
+            >>> from concombre import GameRecord, new_game
+            >>> GameRecord.of(new_game(["Ann", "Bob"], seed=1))._repr_html_().startswith("<figure")
+            True
+        """
+        picture = self._picture()
+        return None if picture is None else picture_html(picture)
 
     @property
     def game(self) -> Game:
