@@ -160,7 +160,9 @@ def test_a_record_shows_in_a_notebook_as_the_table_where_it_ends(name):
     for _ in range(30):
         action = rng.choice(list(game.legal_actions(state)))
         state, record = game.apply(state, action), record.then(action)
-    root = ET.fromstring(record._repr_svg_())
+    svg = record._repr_svg_()
+    assert svg is not None
+    root = ET.fromstring(svg)
     title = root.findtext(f"{SVG}title") or ""
     assert title.startswith(f"{game.title}: Ann, Bob, seed 9, 30 actions. ")
     assert title.endswith(pictured(game, replay(record)).title)

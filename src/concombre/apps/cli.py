@@ -180,6 +180,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a host name the server answers to, beyond localhost (repeat for more)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="an origin whose pages may use the server, such as https://cards.example (repeat)")
 
     bench = commands.add_parser(
         "bench",
@@ -404,8 +408,13 @@ def _serve(args: argparse.Namespace) -> int:
         from concombre.apps.web.app import create_app
     except ImportError:
         raise InvalidArgumentError("concombre serve needs the web extra: pip install 'concombre[web]'.") from None
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"concombre: warning: listening on {args.host} lets other machines reach the tables; their players "
+              "need --allow-host (and pages elsewhere --allow-origin), and nothing here encrypts the traffic.",
+              file=sys.stderr)
     print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 

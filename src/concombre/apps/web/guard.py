@@ -1,0 +1,232 @@
+"""What stands between the web table and the network: who may reach it, and what it accepts.
+
+- `Guard`, an ASGI middleware: the ``Host`` of every request and the
+  ``Origin`` of every browser request (HTTP and WebSocket) must be allowed
+  (loopback names by default), so that a foreign page cannot drive a table
+  and DNS rebinding finds nothing; every page is served with a
+  Content-Security-Policy that forbids inline scripts.
+- `load_json`: JSON with the limits of a game's documents: no
+  ``NaN``/``Infinity``, no number too large for a float, nesting no deeper
+  than `MAX_DEPTH`, a text no longer than its caller allows.
+- `same_secret`: a token compared in constant time.
+- `RateLimit`: how many messages a connection may send.
+
+Examples:
+    >>> load_json('{"action": {"type": "play"}}', 1000)
+    {'action': {'type': 'play'}}
+    >>> try:
+    ...     load_json('{"score": Infinity}', 1000)
+    ... except ValueError as err:
+    ...     print(err)
+    Infinity is not a number a game holds.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.responses import JSONResponse
+from starlette.websockets import WebSocketClose
+
+__all__ = ["LOOPBACK", "MAX_DEPTH", "Guard", "RateLimit", "load_json", "same_secret"]
+
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+"""The host names a server on this machine answers to by default.
+
+Examples:
+    >>> "localhost" in LOOPBACK
+    True
+"""
+
+MAX_DEPTH = 20
+"""The deepest nesting of arrays and objects a message may have (an action document has 4).
+
+Examples:
+    >>> MAX_DEPTH
+    20
+"""
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+def _host_name(value: str) -> str:
+    """The name in a ``Host`` header or an origin's netloc, without its port: ``[::1]:8000`` gives ``::1``."""
+    try:
+        name = urlsplit(f"//{value}").hostname
+    except ValueError:
+        return ""
+    return (name or "").lower()
+
+
+class Guard:
+    """The ASGI middleware that lets through only allowed hosts and origins, and sets security headers.
+
+    Args:
+        app: The application guarded.
+        hosts: Host names the server answers to, beyond `LOOPBACK`.
+        origins: Origins (``https://cards.example``) whose pages may use the server, beyond pages served
+            from an allowed host.
+
+    Attributes:
+        app: The application guarded.
+        hosts: Every host name the server answers to.
+        origins: The origins allowed by name.
+
+    Examples:
+        >>> async def app(scope, receive, send):
+        ...     pass
+        >>> Guard(app, hosts=["cards.example"]).allowed_host("cards.example:8000")
+        True
+    """
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], hosts: Iterable[str] = (),
+                 origins: Iterable[str] = ()) -> None:
+        self.app = app
+        self.hosts = LOOPBACK | {host.lower() for host in hosts}
+        self.origins = frozenset(origin.rstrip("/").lower() for origin in origins)
+
+    def allowed_host(self, host: str) -> bool:
+        """Whether a ``Host`` header names this server."""
+        return _host_name(host) in self.hosts
+
+    def allowed_origin(self, origin: str) -> bool:
+        """Whether a page of ``origin`` may use the server: one it served itself, or one allowed by name."""
+        parts = urlsplit(origin)
+        if origin.rstrip("/").lower() in self.origins:
+            return True
+        return parts.scheme in ("http", "https") and _host_name(parts.netloc) in self.hosts
+
+    def problem(self, scope: Scope) -> str | None:
+        """Why this request may not reach the server, or None."""
+        headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", [])}
+        if not self.allowed_host(headers.get("host", "")):
+            return "This server does not answer to that host name (start it with --allow-host)."
+        origin = headers.get("origin")
+        if origin is not None and not self.allowed_origin(origin):
+            return "Pages of that origin may not use this server (start it with --allow-origin)."
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        problem = self.problem(scope)
+        if problem is not None:
+            if scope["type"] == "http":
+                await JSONResponse({"error": problem}, status_code=403)(scope, receive, send)
+            else:
+                await WebSocketClose(code=1008, reason=problem[:120])(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"],
+                                      (b"content-security-policy", _POLICY.encode()),
+                                      (b"x-content-type-options", b"nosniff"),
+                                      (b"referrer-policy", b"no-referrer")]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a game holds.")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number.")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests arrays and objects, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def load_json(text: str, limit: int) -> Any:
+    """``text`` read as JSON within a game's limits, else `ValueError` with a sentence to send back.
+
+    Examples:
+        >>> try:
+        ...     load_json("[" * 50 + "]" * 50, 1000)
+        ... except ValueError as err:
+        ...     print(err)
+        The message nests deeper than 20 levels.
+    """
+    if len(text) > limit:
+        raise ValueError(f"The message is longer than {limit} characters.")
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except RecursionError:
+        raise ValueError(f"The message nests deeper than {MAX_DEPTH} levels.") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"The message is not JSON: {err.msg} at character {err.pos}.") from None
+    if _depth(value) > MAX_DEPTH:
+        raise ValueError(f"The message nests deeper than {MAX_DEPTH} levels.")
+    return value
+
+
+def same_secret(given: str | None, secret: str) -> bool:
+    """Whether ``given`` is ``secret``, compared in constant time (any text, even not ASCII, is fine).
+
+    Examples:
+        >>> same_secret("abc", "abc"), same_secret("abç", "abc"), same_secret(None, "abc")
+        (True, False, False)
+    """
+    return given is not None and secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, then ``per_second`` a second.
+
+    Attributes:
+        per_second: Messages a second, in the long run.
+        burst: Messages at once.
+        clock: The clock, in seconds.
+        tokens: The messages that may pass now.
+        last: When the bucket was last filled.
+
+    Examples:
+        >>> limit = RateLimit(per_second=1, burst=2, clock=lambda: 0.0)
+        >>> limit.allow(), limit.allow(), limit.allow()
+        (True, True, False)
+    """
+
+    def __init__(self, per_second: float = 20, burst: float = 40, clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_second, self.burst, self.clock = per_second, burst, clock
+        self.tokens, self.last = burst, clock()
+
+    def allow(self) -> bool:
+        """Whether one more message may pass now."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
