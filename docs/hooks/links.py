@@ -9,8 +9,6 @@ stay plain text.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import posixpath
 import re
 from functools import cache
@@ -34,23 +32,33 @@ def pages() -> dict[str, str]:
 
 
 @cache
+def _package() -> Any:
+    """The package as griffe reads it from the source: nothing is imported, so no extra is needed."""
+    import griffe
+
+    return griffe.load("concombre", search_paths=[str(REFERENCE.parents[1] / "src")], docstring_parser="google")
+
+
+def _kind(obj: Any) -> str:
+    return str(getattr(obj.kind, "value", obj.kind))
+
+
+@cache
 def index() -> dict[str, str]:
     """Each linkable name, bare and dotted, with the identifier its reference anchor carries."""
+    package = _package()
     found: dict[str, set[str]] = {}
     for name in sorted(pages()):
-        module = importlib.import_module(name)
-        for member in getattr(module, "__all__", ()):
-            obj = getattr(module, member, None)
-            if not (inspect.isclass(obj) or inspect.isfunction(obj)) or obj.__module__ != name:
+        module = package if name == "concombre" else package[name.removeprefix("concombre.")]
+        for member in module.exports or ():
+            obj = module[str(member)]
+            if obj.is_alias or _kind(obj) not in ("class", "function"):
                 continue  # linked where it is defined: that page renders it
             identifier = f"{name}.{member}"
-            found.setdefault(member, set()).add(identifier)
+            found.setdefault(str(member), set()).add(identifier)
             found.setdefault(identifier, set()).add(identifier)
-    front_door = importlib.import_module("concombre")
-    for member in front_door.__all__:
-        obj = getattr(front_door, member)
-        if inspect.isclass(obj) or inspect.isfunction(obj):
-            found.setdefault(f"concombre.{member}", set()).add(f"{obj.__module__}.{obj.__name__}")
+    for member, target in game_index("concombre").items():
+        found.setdefault(f"concombre.{member}", set()).add(target)
     return {name: next(iter(targets)) for name, targets in found.items() if len(targets) == 1}
 
 
@@ -58,12 +66,17 @@ def index() -> dict[str, str]:
 def game_index(front_door: str) -> dict[str, str]:
     """The names a game's front door exports (``concombre``, ``concombre.romme``) with their identifiers:
     on that game's pages, a name two games share means this game's."""
-    module = importlib.import_module(front_door)
+    package = _package()
+    module = package if front_door == "concombre" else package[front_door.removeprefix("concombre.")]
     found = {}
-    for member in module.__all__:
-        obj = getattr(module, member)
-        if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__module__ in pages():
-            found[member] = f"{obj.__module__}.{obj.__name__}"
+    for member in module.exports or ():
+        obj = module[str(member)]
+        try:
+            final = obj.final_target if obj.is_alias else obj
+        except Exception:  # an alias griffe cannot follow: no link
+            continue
+        if _kind(final) in ("class", "function") and final.path.rpartition(".")[0] in pages():
+            found[str(member)] = final.path
     return found
 
 

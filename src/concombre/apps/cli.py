@@ -180,6 +180,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--db", metavar="PATH", help="the SQLite file the tables are kept in, so that they survive "
+                       "a restart (default: tables.sqlite3 in your user data directory; :memory: keeps none)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="a host name the server answers to, beyond localhost (repeat for more)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -403,6 +405,7 @@ def _print_summary(summary: Any, eliminates: bool) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
+        import platformdirs
         import uvicorn
 
         from concombre.apps.web.app import create_app
@@ -413,7 +416,10 @@ def _serve(args: argparse.Namespace) -> int:
               "need --allow-host (and pages elsewhere --allow-origin), and nothing here encrypts the traffic.",
               file=sys.stderr)
     print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
-    app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin)
+    package = __name__.split(".")[0]  # the distribution's own name for its data directory
+    db = args.db or str(Path(platformdirs.user_data_dir(package)) / "tables.sqlite3")
+    print(f"concombre: tables are kept in {db}")
+    app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 

@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.guard import Guard, RateLimit, load_json, same_secret
+from concombre.apps.web.store import Store
 from concombre.apps.web.tables import Table, new_table
 from concombre.core.errors import ConcombreError
 from concombre.core.limits import name_problem
@@ -71,12 +72,18 @@ Examples:
 class _Tables:
     """The server's tables, each with its lock, its sockets and when it was last used."""
 
-    def __init__(self, limit: int, idle: float, clock: Callable[[], float]) -> None:
-        self.limit, self.idle, self.clock = limit, idle, clock
+    def __init__(self, limit: int, idle: float, clock: Callable[[], float], store: Store | None) -> None:
+        self.limit, self.idle, self.clock, self.store = limit, idle, clock, store
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.sockets: dict[str, set[WebSocket]] = {}
         self.used: dict[str, float] = {}
+        for key, table, _ in store.tables() if store is not None else ():
+            self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
+
+    def _hold(self, key: str, table: Table) -> None:
+        self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), set()
+        self.used[key] = self.clock()
 
     def expire(self) -> None:
         """Forget the tables nobody used for ``idle`` seconds (a quarter of that once the game is over)."""
@@ -86,6 +93,8 @@ class _Tables:
             if now - self.used[key] > idle and not self.sockets[key]:
                 for holder in (self.tables, self.locks, self.sockets, self.used):
                     del holder[key]
+                if self.store is not None:
+                    self.store.remove(key)
 
     def add(self, table: Table) -> str | None:
         """The new table's key, or None when the server is full."""
@@ -93,16 +102,27 @@ class _Tables:
         if len(self.tables) >= self.limit:
             return None
         key = secrets.token_urlsafe(8)
-        self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), set()
-        self.used[key] = self.clock()
+        self._hold(key, table)
+        if self.store is not None:
+            self.store.add(key, table, self.used[key])
         return key
+
+    def act(self, key: str, seat: int, document: Any) -> str | None:
+        """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        refusal = table.act(seat, document)
+        if refusal is None and self.store is not None:
+            self.store.append(key, first, table.record.actions[first:], self.clock())
+        return refusal
 
     def touch(self, key: str) -> None:
         self.used[key] = self.clock()
 
 
 def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (), max_tables: int = MAX_TABLES,
-               idle_seconds: float = 6 * 3600, clock: Callable[[], float] = time.monotonic) -> Any:
+               idle_seconds: float = 6 * 3600, clock: Callable[[], float] = time.monotonic,
+               db: str | Path | None = None) -> Any:
     """The ASGI application, with its own tables, behind its `concombre.apps.web.guard.Guard`.
 
     Args:
@@ -111,6 +131,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         max_tables: The most tables at once.
         idle_seconds: How long a table nobody uses is kept (a finished one, a quarter of that).
         clock: The clock tables expire by (seconds).
+        db: An SQLite file to keep the tables in (`concombre.apps.web.store.Store`): they survive a restart
+            or a crash, and are replayed when the server starts. None keeps them in memory only.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -119,7 +141,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> sorted(answer)
         ['seat', 'table', 'token']
     """
-    held = _Tables(max_tables, idle_seconds, clock)
+    held = _Tables(max_tables, idle_seconds, clock, None if db is None else Store(db))
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -188,7 +210,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                     continue
                 held.touch(key)
                 async with held.locks[key]:
-                    refusal = await asyncio.to_thread(table.act, 0, message["action"])
+                    refusal = await asyncio.to_thread(held.act, key, 0, message["action"])
                     seen = None if refusal is not None else await asyncio.to_thread(table.message, 0)
                 if seen is None:
                     await socket.send_json({"type": "error", "message": refusal})

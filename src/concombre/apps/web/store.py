@@ -1,0 +1,131 @@
+"""The web tables kept in SQLite, so that a restart, or a crash, loses no action anyone was told of.
+
+A table is kept as its game record: the setup (players, rules, seed, dealer)
+once, then each action as it is applied, in one transaction with the
+others of the same step, before any seat is sent the new view. On start the
+server replays every kept table through the engine. Only the standard
+library's `sqlite3` is used.
+
+Examples:
+    >>> from concombre.apps.web.tables import new_table
+    >>> store = Store(":memory:")
+    >>> table = new_table("concombre", players=3, name="Ann", seed=4)
+    >>> store.add("t1", table, used=0.0)
+    >>> [key for key, _, _ in store.tables()]
+    ['t1']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from concombre.apps.web.tables import Table
+from concombre.core.records import Record, replay_states
+from concombre.io.json import from_dict, to_dict
+
+__all__ = ["Store"]
+
+_SCHEMA = """
+create table if not exists tables (
+    key text primary key,
+    token text not null,
+    setup text not null,
+    used real not null
+);
+create table if not exists actions (
+    key text not null references tables (key) on delete cascade,
+    number integer not null,
+    action text not null,
+    primary key (key, number)
+);
+"""
+
+
+class Store:
+    """Tables in an SQLite database: `add` a new one, `append` its actions, `remove` it, load every one with
+    `tables`. Safe to call from several threads (one connection, one lock).
+
+    Args:
+        path: The database file (made if missing), or ``":memory:"``.
+
+    Attributes:
+        path: The database file.
+
+    Examples:
+        >>> Store(":memory:").path
+        ':memory:'
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        with self._lock:
+            self._db.execute("pragma foreign_keys = on")
+            self._db.execute("pragma journal_mode = wal")  # a crash keeps every committed transaction
+            self._db.executescript(_SCHEMA)
+
+    def add(self, key: str, table: Table, used: float) -> None:
+        """Keep a new table: its setup and the actions already taken (the first deal, the bots' first turns)."""
+        record = table.record
+        setup = json.dumps(to_dict(attrs.evolve(record, actions=())))
+        with self._lock, self._db:
+            self._db.execute("begin")
+            self._db.execute("insert into tables values (?, ?, ?, ?)", (key, table.token, setup, used))
+            self._insert(key, 0, record.actions)
+
+    def append(self, key: str, first: int, actions: Sequence[Any], used: float) -> None:
+        """Keep ``actions``, numbered from ``first``, in one transaction."""
+        with self._lock, self._db:
+            self._db.execute("begin")
+            self._insert(key, first, actions)
+            self._db.execute("update tables set used = ? where key = ?", (used, key))
+
+    def _insert(self, key: str, first: int, actions: Sequence[Any]) -> None:
+        self._db.executemany("insert into actions values (?, ?, ?)",
+                             [(key, first + number, json.dumps(to_dict(action))) for number, action in
+                              enumerate(actions)])
+
+    def remove(self, key: str) -> None:
+        """Forget a table and its actions."""
+        with self._lock, self._db:
+            self._db.execute("delete from tables where key = ?", (key,))
+
+    def tables(self) -> Iterator[tuple[str, Table, float]]:
+        """Every kept table, replayed through the engine: (key, table, when it was last used)."""
+        with self._lock:
+            rows = self._db.execute("select key, token, setup, used from tables order by key").fetchall()
+            actions: dict[str, list[str]] = {}
+            for key, _, text in self._db.execute("select key, number, action from actions order by key, number"):
+                actions.setdefault(key, []).append(text)
+        for key, token, setup, used in rows:
+            record = from_dict(json.loads(setup), Record)
+            record = attrs.evolve(record, actions=tuple(from_dict(json.loads(text)) for text in actions.get(key, ())))
+            yield key, _replayed(record, token), used
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+
+def _replayed(record: Record, token: str) -> Table:
+    """The table a record leads to, its log told anew; the bots draw from a generator seeded by the record."""
+    game = record.game
+    log: list[str] = []
+    states = replay_states(record)
+    state = next(states)
+    for action, after in zip(record.actions, states, strict=True):
+        log.extend(line.strip() for line in game.story.tell(state, action, after) if line.strip())
+        state = after
+    return Table(game, state, record, token, log, random.Random(f"{record.seed}:{len(record.actions)}"))
