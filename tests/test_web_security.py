@@ -118,7 +118,7 @@ def test_a_flood_of_messages_is_cut_off():
         messages: list[dict[str, Any]] = []
         with pytest.raises(WebSocketDisconnect) as closed:
             receive_until_closed(socket, messages)
-        assert closed.value.code == 1008 and "Too many messages" in messages[-1]["message"]
+        assert closed.value.code == 1008 and "Too many refused messages" in messages[-1]["message"]
     tick = [0.0]
     limit = RateLimit(per_second=2, burst=2, clock=lambda: tick[0])
     assert [limit.allow() for _ in range(3)] == [True, True, False]

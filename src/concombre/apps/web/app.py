@@ -4,11 +4,15 @@ Routes:
 
 - ``GET /``: the page; ``GET /static/...``: its script and style.
 - ``GET /api/games``: the installed games, each with its ``name``, ``title`` and ``players`` (fewest, most).
-- ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ...}``:
-  a new table; the answer holds its ``table`` id and the ``token`` of seat 0.
+- ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ..., "people": k, "bot": ...}``:
+  a new table with people at its first ``k`` seats (default 1) and bots of that kind (default the game's
+  table bot) at the rest; the answer holds its ``table`` id, the ``token`` of seat 0 and one
+  ``invitations`` entry (seat, name, token) per other person.
 - ``WebSocket /ws/{table}?token=...``: the seat's messages; the client sends
-  ``{"action": <action document>}`` and receives its view after every change,
+  ``{"action": <action document>}`` and every seat receives its own view after every change,
   or ``{"type": "error", "message": ...}``. Reconnecting with the token rejoins the seat.
+- ``POST /api/tables/{table}/seats/{seat}/bot?token=<seat 0's>``: the table's maker hands a friend's
+  empty seat to the table bot.
 - ``GET /api/tables/{table}/record?token=...``: the game record, as JSON, once the game is over (it holds
   the seed, which would show every hidden card).
 
@@ -33,7 +37,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from concombre.apps.web.guard import Guard, RateLimit, load_json, same_secret
+from concombre.apps.web.guard import Guard, RateLimit, load_json
 from concombre.apps.web.store import Store
 from concombre.apps.web.tables import Table, new_table
 from concombre.core.errors import ConcombreError
@@ -76,13 +80,13 @@ class _Tables:
         self.limit, self.idle, self.clock, self.store = limit, idle, clock, store
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.sockets: dict[str, set[WebSocket]] = {}
+        self.sockets: dict[str, dict[WebSocket, int]] = {}
         self.used: dict[str, float] = {}
         for key, table, _ in store.tables() if store is not None else ():
             self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
 
     def _hold(self, key: str, table: Table) -> None:
-        self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), set()
+        self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), {}
         self.used[key] = self.clock()
 
     def expire(self) -> None:
@@ -106,6 +110,20 @@ class _Tables:
         if self.store is not None:
             self.store.add(key, table, self.used[key])
         return key
+
+    def hand_to_bot(self, key: str, seat: int) -> None:
+        """Give a friend's empty seat to the table bot, and keep who sits where."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        table.hand_to_bot(seat)
+        if self.store is not None:
+            self.store.seats(key, table)
+            self.store.append(key, first, table.record.actions[first:], self.clock())
+
+    def messages(self, key: str) -> dict[int, dict[str, Any]]:
+        """The message of each seat with a connection, worked out once per seat."""
+        table = self.tables[key]
+        return {seat: table.message(seat) for seat in set(self.sockets[key].values())}
 
     def act(self, key: str, seat: int, document: Any) -> str | None:
         """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told."""
@@ -139,7 +157,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> client = TestClient(create_app(), base_url="http://localhost")
         >>> answer = client.post("/api/tables", json={"game": "concombre", "players": 3, "name": "Ann"}).json()
         >>> sorted(answer)
-        ['seat', 'table', 'token']
+        ['invitations', 'seat', 'table', 'token']
     """
     held = _Tables(max_tables, idle_seconds, clock, None if db is None else Store(db))
 
@@ -160,18 +178,42 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 return JSONResponse({"error": f"The settings are longer than {MAX_BODY} bytes."}, status_code=413)
         try:
             settings = load_json(body.decode("utf-8"), MAX_BODY)
-            game, players, name = _settings(settings)
-            table = await asyncio.to_thread(new_table, game, players, name)  # the bots may think: off the loop
+            game, players, name, people, bot = _settings(settings)
+            # the bots may think before the first person's turn: off the event loop
+            table = await asyncio.to_thread(new_table, game, players, name, None, people, bot)
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return JSONResponse({"error": f"Cannot start that table: {err}"}, status_code=400)
         key = held.add(table)
         if key is None:
             return JSONResponse({"error": "The server holds too many tables: try again later."}, status_code=503)
-        return JSONResponse({"table": key, "token": table.token, "seat": 0})
+        invitations = [{"seat": seat, "name": table.state.players[seat], "token": token}
+                       for seat, token in enumerate(table.tokens) if token is not None and seat > 0]
+        return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations})
+
+    async def to_bot(request: Request) -> Response:
+        key = request.path_params["table"]
+        table = held.tables.get(key)
+        if table is None or table.seat_of(request.query_params.get("token")) != 0:
+            return JSONResponse({"error": "no such table, or not its maker's seat"}, status_code=404)
+        seat = request.path_params["seat"]
+        if seat in held.sockets[key].values():
+            return JSONResponse({"error": "Someone sits at that seat now."}, status_code=409)
+        async with held.locks[key]:
+            try:
+                await asyncio.to_thread(held.hand_to_bot, key, seat)
+            except ConcombreError as err:
+                return JSONResponse({"error": str(err)}, status_code=400)
+            await _broadcast(key)
+        return JSONResponse({"seat": seat, "bot": table.bots[seat]})
+
+    async def _broadcast(key: str) -> None:
+        seen = await asyncio.to_thread(held.messages, key)  # once per seat, off the event loop
+        for other, seat in list(held.sockets[key].items()):
+            await other.send_json(seen[seat])
 
     async def record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
-        if table is None or not same_secret(request.query_params.get("token"), table.token):
+        if table is None or table.seat_of(request.query_params.get("token")) is None:
             return JSONResponse({"error": "no such table, or not your seat"}, status_code=404)
         if not table.game.is_over(table.state):
             return JSONResponse({"error": "The record holds the seed, which would show every hidden card: "
@@ -183,19 +225,17 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         key = socket.path_params["table"]
         table = held.tables.get(key)
         await socket.accept()
-        if table is None or not same_secret(socket.query_params.get("token"), table.token):
+        seat = None if table is None else table.seat_of(socket.query_params.get("token"))
+        if table is None or seat is None:
             await _close(socket, "No such table, or not your seat.", 1008)
             return
-        held.sockets[key].add(socket)
+        held.sockets[key][socket] = seat
         limit = RateLimit()
         try:
-            await socket.send_json(await asyncio.to_thread(table.message, 0))
+            await socket.send_json(await asyncio.to_thread(table.message, seat))
             while True:
                 incoming = await socket.receive()
                 if incoming["type"] == "websocket.disconnect":
-                    break
-                if not limit.allow():
-                    await _close(socket, "Too many messages: slow down.", 1008)
                     break
                 if incoming.get("text") is None:
                     await _close(socket, "Send text: JSON such as {\"action\": {...}}.", 1003)
@@ -205,22 +245,25 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 except ValueError as err:
                     await _close(socket, str(err), 1007)
                     break
+                refusal = None
                 if not isinstance(message, dict) or "action" not in message:
-                    await socket.send_json({"type": "error", "message": "Send {\"action\": <action document>}."})
-                    continue
-                held.touch(key)
-                async with held.locks[key]:
-                    refusal = await asyncio.to_thread(held.act, key, 0, message["action"])
-                    seen = None if refusal is not None else await asyncio.to_thread(table.message, 0)
-                if seen is None:
+                    refusal = "Send {\"action\": <action document>}."
+                else:
+                    held.touch(key)
+                    async with held.locks[key]:
+                        refusal = await asyncio.to_thread(held.act, key, seat, message["action"])
+                        if refusal is None:
+                            await _broadcast(key)  # every seat sees every action as it happens
+                if refusal is not None:
+                    # Only refused messages count: legal actions are bounded by the game's own turns.
+                    if not limit.allow():
+                        await _close(socket, "Too many refused messages: slow down.", 1008)
+                        break
                     await socket.send_json({"type": "error", "message": refusal})
-                    continue
-                for other in list(held.sockets[key]):
-                    await other.send_json(seen)  # worked out once for every socket, off the event loop
         except WebSocketDisconnect:
             pass
         finally:
-            held.sockets[key].discard(socket)
+            held.sockets[key].pop(socket, None)
             held.touch(key)
 
     app = Starlette(routes=[
@@ -228,14 +271,16 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/seats/{seat:int}/bot", to_bot, methods=["POST"]),
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])
     return Guard(app, hosts=allow_hosts, origins=allow_origins)
 
 
-def _settings(settings: Any) -> tuple[str, int, str]:
-    """The game, the number of players and the person's name of a new table's settings, checked."""
+def _settings(settings: Any) -> tuple[str, int, str, int, str | None]:
+    """The game, the number of players, the maker's name, how many people (the maker included) and the bots'
+    kind of a new table's settings, checked."""
     if not isinstance(settings, dict):
         raise ValueError("the settings are a JSON object: {\"game\": ..., \"players\": ..., \"name\": ...}")
     game, players, name = settings.get("game"), settings.get("players"), settings.get("name") or "You"
@@ -248,7 +293,12 @@ def _settings(settings: Any) -> tuple[str, int, str]:
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)
-    return game, players, name
+    people, bot = settings.get("people", 1), settings.get("bot")
+    if isinstance(people, bool) or not isinstance(people, int):
+        raise ValueError("people must be a whole number: the seats for people, yours included")
+    if bot is not None and not isinstance(bot, str):
+        raise ValueError("bot must be the name of a bot")
+    return game, players, name, people, bot
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:

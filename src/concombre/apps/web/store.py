@@ -36,7 +36,7 @@ __all__ = ["Store"]
 _SCHEMA = """
 create table if not exists tables (
     key text primary key,
-    token text not null,
+    seats text not null,
     setup text not null,
     used real not null
 );
@@ -81,7 +81,7 @@ class Store:
         setup = json.dumps(to_dict(attrs.evolve(record, actions=())))
         with self._lock, self._db:
             self._db.execute("begin")
-            self._db.execute("insert into tables values (?, ?, ?, ?)", (key, table.token, setup, used))
+            self._db.execute("insert into tables values (?, ?, ?, ?)", (key, _seats(table), setup, used))
             self._insert(key, 0, record.actions)
 
     def append(self, key: str, first: int, actions: Sequence[Any], used: float) -> None:
@@ -96,6 +96,11 @@ class Store:
                              [(key, first + number, json.dumps(to_dict(action))) for number, action in
                               enumerate(actions)])
 
+    def seats(self, key: str, table: Table) -> None:
+        """Keep who sits where now: a seat handed to a bot, say."""
+        with self._lock, self._db:
+            self._db.execute("update tables set seats = ? where key = ?", (_seats(table), key))
+
     def remove(self, key: str) -> None:
         """Forget a table and its actions."""
         with self._lock, self._db:
@@ -104,14 +109,14 @@ class Store:
     def tables(self) -> Iterator[tuple[str, Table, float]]:
         """Every kept table, replayed through the engine: (key, table, when it was last used)."""
         with self._lock:
-            rows = self._db.execute("select key, token, setup, used from tables order by key").fetchall()
+            rows = self._db.execute("select key, seats, setup, used from tables order by key").fetchall()
             actions: dict[str, list[str]] = {}
             for key, _, text in self._db.execute("select key, number, action from actions order by key, number"):
                 actions.setdefault(key, []).append(text)
-        for key, token, setup, used in rows:
+        for key, seats, setup, used in rows:
             record = from_dict(json.loads(setup), Record)
             record = attrs.evolve(record, actions=tuple(from_dict(json.loads(text)) for text in actions.get(key, ())))
-            yield key, _replayed(record, token), used
+            yield key, _replayed(record, json.loads(seats)), used
 
     def close(self) -> None:
         """Close the database."""
@@ -119,7 +124,12 @@ class Store:
             self._db.close()
 
 
-def _replayed(record: Record, token: str) -> Table:
+def _seats(table: Table) -> str:
+    """Each seat's token and bot, as kept: ``[[token, null], [null, "thumb"], ...]``."""
+    return json.dumps([[token, bot] for token, bot in zip(table.tokens, table.bots, strict=True)])
+
+
+def _replayed(record: Record, seats: list[list[str | None]]) -> Table:
     """The table a record leads to, its log told anew; the bots draw from a generator seeded by the record."""
     game = record.game
     log: list[str] = []
@@ -128,4 +138,5 @@ def _replayed(record: Record, token: str) -> Table:
     for action, after in zip(record.actions, states, strict=True):
         log.extend(line.strip() for line in game.story.tell(state, action, after) if line.strip())
         state = after
-    return Table(game, state, record, token, log, random.Random(f"{record.seed}:{len(record.actions)}"))
+    tokens, bots = tuple(token for token, _ in seats), tuple(bot for _, bot in seats)
+    return Table(game, state, record, tokens, bots, log, random.Random(f"{record.seed}:{len(record.actions)}"))

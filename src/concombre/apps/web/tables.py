@@ -1,4 +1,4 @@
-"""The tables of the web server: games in progress, each with its person, bots and record.
+"""The tables of the web server: games in progress, each with its people, bots and record.
 
 A table knows nothing of HTTP, nor of which game it holds: it takes action
 documents from a seat and gives each seat the message it may see — its view
@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from concombre.core.errors import ConcombreError, FormatError
+from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
 from concombre.core.records import Record
 from concombre.games import find_game
@@ -28,13 +28,16 @@ NAMES = ("Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 
 @attrs.define
 class Table:
-    """One game at the web server: the person at seat 0, the game's table bot at the other seats.
+    """One game at the web server: people at some seats (each with a secret token), bots at the others.
+
+    Seat 0 is the person who made the table; their invitations hold the other people's tokens.
 
     Attributes:
         game: The game played.
         state: The game as it stands.
         record: Every action so far.
-        token: The secret that proves a connection holds seat 0.
+        tokens: Each seat's secret, which proves a connection holds it; None for a bot's seat.
+        bots: Each seat's bot kind (a name of ``game.bots``); None for a person's seat.
         log: What happened, in words, most recent last.
 
     Examples:
@@ -47,9 +50,32 @@ class Table:
     game: Game
     state: Any
     record: Record
-    token: str
+    tokens: tuple[str | None, ...]
+    bots: tuple[str | None, ...]
     log: list[str] = attrs.field(factory=list)
     _rng: random.Random = attrs.field(factory=random.Random)
+
+    @property
+    def token(self) -> str:
+        """The token of seat 0, the person who made the table."""
+        token = self.tokens[0]
+        assert token is not None
+        return token
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The person's seat that ``token`` opens, compared in constant time; None for no seat.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1, people=2)
+            >>> table.seat_of(table.tokens[1]), table.seat_of("wrong")
+            (1, None)
+        """
+        found = None
+        for seat, secret in enumerate(self.tokens):
+            if secret is not None and token is not None and secrets.compare_digest(
+                    token.encode("utf-8", "replace"), secret.encode("utf-8")):
+                found = seat
+        return found
 
     def message(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, as a JSON-ready message."""
@@ -64,6 +90,7 @@ class Table:
             "title": game.title,
             "view": to_dict(game.view(self.state, seat)),
             "you": seat,
+            "people": [seat for seat, token in enumerate(self.tokens) if token is not None],
             "log": self.log[-30:],
             "over": game.is_over(self.state),
             "choices": [{"text": game.action_text(action), "action": to_dict(action)} for action in offered],
@@ -83,22 +110,39 @@ class Table:
         except ConcombreError as err:
             return str(err)
         self._record(self.state, action, after)
-        self._play_bots()
+        self.play_bots()
         return None
+
+    def hand_to_bot(self, seat: int) -> None:
+        """Give a person's seat to the game's table bot (its token opens nothing any more), and let it play.
+
+        Raises:
+            InvalidArgumentError: ``seat`` is seat 0, or not a person's seat.
+        """
+        if seat == 0 or not 0 <= seat < len(self.tokens) or self.tokens[seat] is None:
+            raise InvalidArgumentError(f"Seat {seat} is not a friend's seat of this table.", field="seat")
+        self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
+        self.bots = (*self.bots[:seat], self.game.table_bot, *self.bots[seat + 1:])
+        self.play_bots()
 
     def _record(self, before: Any, action: Any, after: Any) -> None:
         self.record = self.record.then(action)
         self.state = after
         self.log.extend(line.strip() for line in self.game.story.tell(before, action, after) if line.strip())
 
-    def _play_bots(self) -> None:
-        """The table's own steps and the bots' turns, until the person must act or the game ends."""
+    def play_bots(self) -> None:
+        """The table's own steps and the bots' turns, until a person must act or the game ends."""
         game = self.game
-        bot = game.bot(game.table_bot)
-        while not game.is_over(self.state) and game.to_play(self.state) != 0:
+        while not game.is_over(self.state):
             before = self.state
             seat = game.to_play(before)
-            action = game.legal_actions(before)[0] if seat is None else bot.choose(game.view(before, seat), self._rng)
+            kind = None if seat is None else self.bots[seat]
+            if seat is None:
+                action = game.legal_actions(before)[0]
+            elif kind is not None:
+                action = game.bot(kind).choose(game.view(before, seat), self._rng)
+            else:
+                return
             self._record(before, action, game.apply(before, action))
 
     def record_document(self) -> dict[str, Any]:
@@ -106,22 +150,32 @@ class Table:
         return to_dict(self.record)
 
 
-def new_table(game: str, players: int, name: str, seed: int | None = None) -> Table:
-    """A new table: ``name`` at seat 0 against bots, the first deal done and the bots played up to the person.
+def new_table(game: str, players: int, name: str, seed: int | None = None, people: int = 1,
+              bot: str | None = None) -> Table:
+    """A new table: ``name`` at seat 0, ``people - 1`` friends at the next seats, bots at the rest; the first
+    deal done and the bots played up to a person.
 
     Raises:
-        InvalidArgumentError: An unknown game, or a player count the game refuses.
+        InvalidArgumentError: An unknown game or bot, a player count the game refuses, or more people than seats.
 
     Examples:
         >>> table = new_table("romme", players=2, name="Ann", seed=2)
-        >>> table.game.name, table.game.to_play(table.state)
-        ('romme', 0)
+        >>> table.game.name, table.game.to_play(table.state), table.bots
+        ('romme', 0, (None, 'solver'))
     """
     chosen = find_game(game)
     chosen.check_players(players)
+    if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= players:
+        raise InvalidArgumentError(f"people must be 1 to {players} (the seats), not {people!r}.", field="people")
+    kind = chosen.table_bot if bot is None else bot
+    if kind not in chosen.bots:
+        raise InvalidArgumentError(f"No bot {kind!r} plays {chosen.title}: choose one of {sorted(chosen.bots)}.",
+                                   field="bot")
     names = [name, *(other for other in NAMES if other != name)][:players]
     seed = secrets.randbits(64) if seed is None else seed
     state = chosen.new_game(names, seed=seed)
-    table = Table(chosen, state, Record.of(state), secrets.token_urlsafe(16), rng=random.Random(seed))
-    table._play_bots()
+    tokens = tuple(secrets.token_urlsafe(16) if seat < people else None for seat in range(players))
+    bots = tuple(None if seat < people else kind for seat in range(players))
+    table = Table(chosen, state, Record.of(state), tokens, bots, rng=random.Random(seed))
+    table.play_bots()
     return table

@@ -1,0 +1,106 @@
+"""Friends at one web table: invitations, every seat seeing every action, a seat handed to a bot, a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+
+from concombre import GameRecord, from_dict, replay
+from concombre.apps.web.app import create_app
+
+from .webserver import free_port, post, serve
+
+HERE = "http://localhost"
+
+
+def make(browser: TestClient, **settings: Any) -> dict[str, Any]:
+    answer = browser.post("/api/tables", json={"game": "concombre", "players": 3, "name": "Ann", **settings})
+    assert answer.status_code == 200, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def address(created: dict[str, Any], token: str) -> str:
+    return f"ws://localhost/ws/{created['table']}?token={token}"
+
+
+def test_two_people_finish_a_game_together_each_seeing_only_their_own_hand(tmp_path):
+    client = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("uvicorn")
+    port = free_port()
+    server = serve(port, tmp_path / "tables.sqlite3")  # a real server: one event loop for both connections
+    try:
+        created = post(port, "/api/tables", {"game": "concombre", "players": 3, "name": "Ann", "people": 2,
+                                             "bot": "random"})
+        invitation = created["invitations"][0]
+        assert invitation["seat"] == 1 and invitation["name"] == "Bea" and invitation["token"] != created["token"]
+        base, rng = f"ws://127.0.0.1:{port}/ws/{created['table']}?token=", random.Random(4)
+        with client.connect(base + created["token"]) as ann, client.connect(base + invitation["token"]) as bea:
+            sockets = {0: ann, 1: bea}
+            seen = {seat: json.loads(sockets[seat].recv(timeout=10)) for seat in sockets}
+            actions = 0
+            while not seen[0]["over"]:
+                assert seen[0]["you"] == 0 and seen[1]["you"] == 1 and seen[0]["people"] == [0, 1]
+                assert not set(map(str, seen[0]["view"]["hand"])) & set(map(str, seen[1]["view"]["hand"]))
+                mover = seen[0]["view"]["to_play"]
+                assert mover in (0, 1)  # the bot at seat 2 has played: a person is always the one waited for
+                card = rng.choice([card for card, reason in seen[mover]["reasons"].items() if reason is None])
+                sockets[mover].send(json.dumps({"action": {"format": "concombre.action/1", "type": "play",
+                                                           "card": card}}))
+                seen = {seat: json.loads(sockets[seat].recv(timeout=10)) for seat in sockets}  # both told
+                assert seen[0]["log"] == seen[1]["log"]
+                actions += 1
+            assert seen[1]["over"] and actions > 10
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{created['table']}/record?token="
+                                    f"{invitation['token']}", timeout=10) as answer:
+            assert replay(from_dict(json.loads(answer.read()), GameRecord)).winner is not None
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+def test_the_maker_can_hand_an_empty_friends_seat_to_a_bot():
+    browser = TestClient(create_app(), base_url=HERE)
+    created = make(browser, people=3)
+    cyd = created["invitations"][1]
+    path = f"/api/tables/{created['table']}/seats/{cyd['seat']}/bot"
+    assert browser.post(path, params={"token": cyd["token"]}).status_code == 404  # only the maker may
+    with browser.websocket_connect(address(created, cyd["token"])):
+        assert browser.post(path, params={"token": created["token"]}).status_code == 409  # Cyd is there
+    handed = browser.post(path, params={"token": created["token"]})
+    assert handed.status_code == 200 and handed.json() == {"seat": 2, "bot": "thumb"}
+    with browser.websocket_connect(address(created, cyd["token"])) as gone:
+        assert "not your seat" in gone.receive_json()["message"]
+    assert browser.post(f"/api/tables/{created['table']}/seats/0/bot", params={"token": created["token"]}
+                        ).status_code == 400
+
+
+def test_people_and_bots_come_back_after_a_restart(tmp_path):
+    db = tmp_path / "tables.sqlite3"
+    browser = TestClient(create_app(db=db), base_url=HERE)
+    created = make(browser, people=2, bot="random")
+    with browser.websocket_connect(address(created, created["token"])) as ann:
+        first = ann.receive_json()
+    again = TestClient(create_app(db=db), base_url=HERE)
+    with again.websocket_connect(address(created, created["invitations"][0]["token"])) as bea:
+        assert bea.receive_json()["people"] == [0, 1]
+    with again.websocket_connect(address(created, created["token"])) as ann:
+        assert ann.receive_json()["view"] == first["view"]
+
+
+@pytest.mark.parametrize("settings", [{"people": 0}, {"people": 4}, {"people": "2"}, {"bot": "nobody"},
+                                      {"bot": 3}])
+def test_bad_seating_is_refused_with_a_reason(settings):
+    browser = TestClient(create_app(), base_url=HERE)
+    answer = browser.post("/api/tables", content=json.dumps({"game": "concombre", "players": 3, **settings}),
+                          headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json()["error"]
