@@ -103,8 +103,9 @@ def web(sdist: str) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([*COMMAND, "serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+    store = tempfile.mkdtemp()  # the tables' database: not the user's own
+    server = subprocess.Popen([*COMMAND, "serve", "--port", str(port), "--db", f"{store}/tables.sqlite3"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         page = _get(f"http://127.0.0.1:{port}/", server)
         assert "<title>" in page, page[:200]

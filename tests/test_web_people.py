@@ -104,3 +104,20 @@ def test_bad_seating_is_refused_with_a_reason(settings):
     answer = browser.post("/api/tables", content=json.dumps({"game": "concombre", "players": 3, **settings}),
                           headers={"content-type": "application/json"})
     assert answer.status_code == 400 and answer.json()["error"]
+
+
+def test_a_database_of_another_layout_is_refused_with_a_reason(tmp_path):
+    import sqlite3
+
+    from concombre import InvalidArgumentError
+    from concombre.apps.web.store import SCHEMA_VERSION, Store
+
+    old = tmp_path / "old.sqlite3"
+    with sqlite3.connect(old) as db:
+        db.execute("create table tables (key text primary key, token text)")
+    with pytest.raises(InvalidArgumentError, match="another version"):
+        Store(old)
+    Store(tmp_path / "new.sqlite3").close()
+    with sqlite3.connect(tmp_path / "new.sqlite3") as db:
+        assert db.execute("pragma user_version").fetchone()[0] == SCHEMA_VERSION
+    Store(tmp_path / "new.sqlite3").close()  # its own layout opens again

@@ -181,7 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument("--db", metavar="PATH", help="the SQLite file the tables are kept in, so that they survive "
-                       "a restart (default: tables.sqlite3 in your user data directory; :memory: keeps none)")
+                       "a restart (default: tables-1.sqlite3 in your user data directory; :memory: keeps none)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                        help="a host name the server answers to, beyond localhost (repeat for more)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -409,6 +409,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from concombre.apps.web.app import create_app
+        from concombre.apps.web.store import SCHEMA_VERSION
     except ImportError:
         raise InvalidArgumentError("concombre serve needs the web extra: pip install 'concombre[web]'.") from None
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -417,7 +418,7 @@ def _serve(args: argparse.Namespace) -> int:
               file=sys.stderr)
     print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
     package = __name__.split(".")[0]  # the distribution's own name for its data directory
-    db = args.db or str(Path(platformdirs.user_data_dir(package)) / "tables.sqlite3")
+    db = args.db or str(Path(platformdirs.user_data_dir(package)) / f"tables-{SCHEMA_VERSION}.sqlite3")
     print(f"concombre: tables are kept in {db}")
     app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

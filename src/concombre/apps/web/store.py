@@ -28,10 +28,19 @@ from typing import Any
 import attrs
 
 from concombre.apps.web.tables import Table
+from concombre.core.errors import InvalidArgumentError
 from concombre.core.records import Record, replay_states
 from concombre.io.json import from_dict, to_dict
 
-__all__ = ["Store"]
+__all__ = ["SCHEMA_VERSION", "Store"]
+
+SCHEMA_VERSION = 1
+"""The version of the database's layout, kept in SQLite's ``user_version``; a file of another is refused.
+
+Examples:
+    >>> SCHEMA_VERSION
+    1
+"""
 
 _SCHEMA = """
 create table if not exists tables (
@@ -56,6 +65,9 @@ class Store:
     Args:
         path: The database file (made if missing), or ``":memory:"``.
 
+    Raises:
+        InvalidArgumentError: The file holds tables of another layout (`SCHEMA_VERSION`).
+
     Attributes:
         path: The database file.
 
@@ -71,9 +83,17 @@ class Store:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         with self._lock:
+            version = self._db.execute("pragma user_version").fetchone()[0]
+            known = self._db.execute("select count(*) from sqlite_master where name = 'tables'").fetchone()[0]
+            if version != SCHEMA_VERSION and (version or known):
+                self._db.close()
+                raise InvalidArgumentError(
+                    f"{self.path} holds tables of another version of concombre (schema {version}, this one reads "
+                    f"{SCHEMA_VERSION}): give --db another file.", field="db")
             self._db.execute("pragma foreign_keys = on")
             self._db.execute("pragma journal_mode = wal")  # a crash keeps every committed transaction
             self._db.executescript(_SCHEMA)
+            self._db.execute(f"pragma user_version = {SCHEMA_VERSION}")
 
     def add(self, key: str, table: Table, used: float) -> None:
         """Keep a new table: its setup and the actions already taken (the first deal, the bots' first turns)."""
