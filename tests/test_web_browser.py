@@ -95,3 +95,39 @@ def test_a_turn_of_romme_by_clicking(page: Any) -> None:
                            "'discard' + (li.textContent.includes('You discard') ? ' ' : 's ') + card.slice(0, 2)))",
                            arg=card)
     assert page.locator("#melds").count() == 1
+
+
+def test_two_friends_finish_a_game_of_concombre_in_two_browsers(server: str) -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        ann = browser.new_context(bypass_csp=True).new_page()
+        ann.goto(server)
+        ann.select_option("#game", "concombre")
+        ann.fill("#players", "3")
+        ann.fill("#friends", "1")
+        ann.click("#start")
+        ann.wait_for_selector("#invitations:not([hidden])")
+        link = ann.locator("input.invitation").first.input_value()
+        assert link.startswith(server + "/#join=")
+        bea = browser.new_context(bypass_csp=True).new_page()
+        bea.goto(link)
+        bea.wait_for_selector("#table:not([hidden])")
+        pages = (ann, bea)
+        for _ in range(1200):
+            if all(page.locator("#over").is_visible() for page in pages):
+                break
+            moved = False
+            for page in pages:
+                if "your turn" in page.locator("#status").inner_text() and not page.locator("#over").is_visible():
+                    card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
+                    seen = page.evaluate("document.body.dataset.messages")
+                    page.click(f"#hand button.card[data-card='{card}']")
+                    page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
+                    moved = True
+            if not moved:
+                time.sleep(0.02)  # the other browser's message is on its way
+        for page in pages:
+            page.wait_for_selector("#over:not([hidden])")
+            assert "wins" in page.locator("#over").inner_text()
+        assert "(you)" in bea.locator("#scores").inner_text() and "Bea (you)" in bea.locator("#scores").inner_text()
+        browser.close()

@@ -160,13 +160,32 @@ function connect(table, token) {
   socket.addEventListener("close", () => { $("status").textContent += " (disconnected: reload to rejoin)"; });
 }
 
+// Each friend's link opens their own seat: the table and the seat's token, after "#join=".
+function showInvitations(data) {
+  const links = (data.invitations || []).map((invitation) => {
+    const item = document.createElement("li");
+    const link = document.createElement("input");
+    link.readOnly = true;
+    link.value = `${location.origin}/#join=${data.table}.${invitation.token}`;
+    link.setAttribute("aria-label", `The link for ${invitation.name}`);
+    link.className = "invitation";
+    item.append(`${invitation.name} (seat ${invitation.seat + 1}): `, link);
+    return item;
+  });
+  $("invitation-links").replaceChildren(...links);
+  $("invitations").hidden = links.length === 0;
+}
+
 $("start").addEventListener("click", async () => {
-  const body = { game: $("game").value, players: Number($("players").value), name: $("name").value };
+  const friends = Math.max(0, Number($("friends").value) || 0);
+  const body = { game: $("game").value, players: Number($("players").value), name: $("name").value,
+                 people: Math.min(1 + friends, Number($("players").value)) };
   const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
                                               headers: { "Content-Type": "application/json" } });
   const data = await answer.json();
   if (!answer.ok) { $("status").textContent = data.error; return; }
   localStorage.setItem("concombre-table", JSON.stringify(data));
+  showInvitations(data);
   connect(data.table, data.token);
 });
 
@@ -195,8 +214,14 @@ function limitPlayers() {
 
 $("game").addEventListener("change", limitPlayers);
 
+if (location.hash.startsWith("#join=")) {  // a friend's invitation: their seat, kept like a table of their own
+  const [table, token] = location.hash.slice("#join=".length).split(".");
+  localStorage.setItem("concombre-table", JSON.stringify({ table, token }));
+  history.replaceState(null, "", location.pathname);
+}
 const saved = localStorage.getItem("concombre-table");
 if (saved) {
-  const { table, token } = JSON.parse(saved);
-  connect(table, token);
+  const data = JSON.parse(saved);
+  showInvitations(data);
+  connect(data.table, data.token);
 }
