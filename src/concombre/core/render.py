@@ -30,10 +30,12 @@ from __future__ import annotations
 import html
 import os
 import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
 import attrs
 
+from concombre.core.cards import Rank
 from concombre.core.words import YOU
 
 __all__ = [
@@ -43,14 +45,19 @@ __all__ = [
     "Picture",
     "Pictured",
     "Row",
+    "card_count",
     "card_svg",
     "colour_wanted",
     "face_text",
+    "hand_rows",
     "own_label",
     "paint_suits",
     "picture_html",
     "picture_svg",
     "picture_text",
+    "rank_label",
+    "rank_word",
+    "viewer",
     "without_hands",
 ]
 
@@ -71,6 +78,42 @@ Examples:
 """
 
 _RED = frozenset("DH")
+
+_RANK_WORDS = {
+    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
+    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
+    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+}
+
+
+def rank_label(rank: Rank) -> str:
+    """A rank as a card's corner shows it: ``10`` for the ten, else its symbol.
+
+    Examples:
+        >>> rank_label(Rank.TEN), rank_label(Rank.QUEEN)
+        ('10', 'Q')
+    """
+    return "10" if rank is Rank.TEN else rank.symbol
+
+
+def rank_word(rank: Rank) -> str:
+    """A rank in words, for a card's title: ``queen``.
+
+    Examples:
+        >>> rank_word(Rank.ACE)
+        'ace'
+    """
+    return _RANK_WORDS[rank]
+
+
+def card_count(cards: int) -> str:
+    """``"1 card"``, ``"7 cards"``: how rows and notes count cards.
+
+    Examples:
+        >>> card_count(1), card_count(0)
+        ('1 card', '0 cards')
+    """
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
 @attrs.frozen
@@ -155,6 +198,45 @@ def own_label(name: str) -> str:
     return name if name == YOU else f"{name} (you)"
 
 
+def viewer(names: Sequence[str], seat: int | None) -> str:
+    """What a picture's title adds for a seat's view: ``" (Ann's view)"``, ``" (your view)"``; nothing for a state.
+
+    Examples:
+        >>> viewer(["Ann", "Bob"], 0), viewer(["You", "Bob"], 0), viewer(["Ann"], None)
+        (" (Ann's view)", ' (your view)', '')
+    """
+    if seat is None:
+        return ""
+    return " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
+
+
+def hand_rows(names: Sequence[str], seat: int | None, seated: Iterable[int], hand: Callable[[int], Sequence[Face]],
+              sizes: Sequence[int]) -> list[Row]:
+    """A row for each seated player's hand: every hand face up for a state (``seat`` None); for a seat's view,
+    its own hand (`own_label`) and of the others only how many cards they hold.
+
+    Args:
+        names: The players' names.
+        seat: Whose view it is, or None for a state.
+        seated: The seats to show, in order (players still in the game).
+        hand: The faces of a seat's hand (asked for every seat of a state, for the viewer's alone in a view).
+        sizes: How many cards each seat holds.
+
+    Examples:
+        >>> two = (Face("2", "C", "two of clubs"),)
+        >>> [row.note for row in hand_rows(["Ann", "Bob"], 0, [0, 1], lambda seat: two, [1, 5])]
+        ['1 card', 'holds 5 cards']
+    """
+    rows = []
+    for other in seated:
+        if seat is None or other == seat:
+            faces = tuple(hand(other))
+            rows.append(Row(names[other] if seat is None else own_label(names[other]), faces, card_count(len(faces))))
+        else:
+            rows.append(Row(names[other], (), f"holds {card_count(sizes[other])}"))
+    return rows
+
+
 def without_hands(picture: Picture, players: tuple[str, ...] | list[str]) -> Picture:
     """The picture with the players' hands face down: each player's row shows how many cards, not which.
 
@@ -165,7 +247,7 @@ def without_hands(picture: Picture, players: tuple[str, ...] | list[str]) -> Pic
     """
     names = set(players)
     rows = tuple(
-        Row(row.label, (), f"holds {len(row.faces)} card{'' if len(row.faces) == 1 else 's'}")
+        Row(row.label, (), f"holds {card_count(len(row.faces))}")
         if row.label in names else row
         for row in picture.rows
     )

@@ -8,7 +8,6 @@
 - `load_json`: JSON with the limits of a game's documents: no
   ``NaN``/``Infinity``, no number too large for a float, nesting no deeper
   than `MAX_DEPTH`, a text no longer than its caller allows.
-- `same_secret`: a token compared in constant time.
 - `RateLimit`: how many messages a connection may send.
 
 Examples:
@@ -25,7 +24,6 @@ from __future__ import annotations
 
 import json
 import math
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
@@ -34,7 +32,7 @@ from urllib.parse import urlsplit
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocketClose
 
-__all__ = ["LOOPBACK", "MAX_DEPTH", "Guard", "RateLimit", "load_json", "same_secret"]
+__all__ = ["LOOPBACK", "MAX_DEPTH", "Guard", "RateLimit", "load_json"]
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 """The host names a server on this machine answers to by default.
@@ -189,16 +187,6 @@ def load_json(text: str, limit: int) -> Any:
     if _depth(value) > MAX_DEPTH:
         raise ValueError(f"The message nests deeper than {MAX_DEPTH} levels.")
     return value
-
-
-def same_secret(given: str | None, secret: str) -> bool:
-    """Whether ``given`` is ``secret``, compared in constant time (any text, even not ASCII, is fine).
-
-    Examples:
-        >>> same_secret("abc", "abc"), same_secret("abç", "abc"), same_secret(None, "abc")
-        (True, False, False)
-    """
-    return given is not None and secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
 
 
 class RateLimit:

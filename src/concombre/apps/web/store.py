@@ -18,7 +18,6 @@ Examples:
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -29,7 +28,7 @@ import attrs
 
 from concombre.apps.web.tables import Table
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.records import Record, replay_states
+from concombre.core.records import Record
 from concombre.io.json import from_dict, to_dict
 
 __all__ = ["SCHEMA_VERSION", "Store"]
@@ -136,7 +135,8 @@ class Store:
         for key, seats, setup, used in rows:
             record = from_dict(json.loads(setup), Record)
             record = attrs.evolve(record, actions=tuple(from_dict(json.loads(text)) for text in actions.get(key, ())))
-            yield key, _replayed(record, json.loads(seats)), used
+            kept = json.loads(seats)
+            yield key, Table.replayed(record, [token for token, _ in kept], [bot for _, bot in kept]), used
 
     def close(self) -> None:
         """Close the database."""
@@ -147,16 +147,3 @@ class Store:
 def _seats(table: Table) -> str:
     """Each seat's token and bot, as kept: ``[[token, null], [null, "thumb"], ...]``."""
     return json.dumps([[token, bot] for token, bot in zip(table.tokens, table.bots, strict=True)])
-
-
-def _replayed(record: Record, seats: list[list[str | None]]) -> Table:
-    """The table a record leads to, its log told anew; the bots draw from a generator seeded by the record."""
-    game = record.game
-    log: list[str] = []
-    states = replay_states(record)
-    state = next(states)
-    for action, after in zip(record.actions, states, strict=True):
-        log.extend(line.strip() for line in game.story.tell(state, action, after) if line.strip())
-        state = after
-    tokens, bots = tuple(token for token, _ in seats), tuple(bot for _, bot in seats)
-    return Table(game, state, record, tokens, bots, log, random.Random(f"{record.seed}:{len(record.actions)}"))

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
-from concombre.core.records import Record
+from concombre.core.records import Record, replay_states
 from concombre.games import find_game
 from concombre.io.json import from_dict, to_dict
 
-__all__ = ["Table", "new_table"]
+__all__ = ["Table", "new_table", "same_secret"]
 
 NAMES = ("Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 
@@ -71,9 +72,8 @@ class Table:
             (1, None)
         """
         found = None
-        for seat, secret in enumerate(self.tokens):
-            if secret is not None and token is not None and secrets.compare_digest(
-                    token.encode("utf-8", "replace"), secret.encode("utf-8")):
+        for seat, secret in enumerate(self.tokens):  # every seat compared: the time says nothing of which
+            if secret is not None and same_secret(token, secret):
                 found = seat
         return found
 
@@ -125,6 +125,24 @@ class Table:
         self.bots = (*self.bots[:seat], self.game.table_bot, *self.bots[seat + 1:])
         self.play_bots()
 
+    @classmethod
+    def replayed(cls, record: Record, tokens: Sequence[str | None], bots: Sequence[str | None]) -> Table:
+        """The table a record leads to, every action checked by the engine and its log told anew; the bots
+        draw from a generator seeded by the record.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> again = Table.replayed(table.record, table.tokens, table.bots)
+            >>> again.state == table.state and again.log == table.log
+            True
+        """
+        states = replay_states(record)  # checked as records are: a bad one raises FormatError with its path
+        table = cls(record.game, next(states), attrs.evolve(record, actions=()), tuple(tokens), tuple(bots),
+                    rng=random.Random(f"{record.seed}:{len(record.actions)}"))
+        for action, after in zip(record.actions, states, strict=True):
+            table._record(table.state, action, after)
+        return table
+
     def _record(self, before: Any, action: Any, after: Any) -> None:
         self.record = self.record.then(action)
         self.state = after
@@ -148,6 +166,16 @@ class Table:
     def record_document(self) -> dict[str, Any]:
         """The game record so far, as a JSON document."""
         return to_dict(self.record)
+
+
+def same_secret(given: str | None, secret: str) -> bool:
+    """Whether ``given`` is ``secret``, compared in constant time (any text, even not ASCII, is fine).
+
+    Examples:
+        >>> same_secret("abc", "abc"), same_secret("abç", "abc"), same_secret(None, "abc")
+        (True, False, False)
+    """
+    return given is not None and secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
 
 
 def new_table(game: str, players: int, name: str, seed: int | None = None, people: int = 1,

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from concombre.core.cards import Card, Rank
-from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row, own_label
-from concombre.core.words import YOU
+from concombre.core.cards import Card
+from concombre.core.render import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Face,
+    Picture,
+    Row,
+    hand_rows,
+    rank_label,
+    rank_word,
+    viewer,
+)
 
 __all__ = ["card_face", "picture"]
-
-_RANK_NAMES = {
-    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
-    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
-    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
-}
-
 
 def card_face(card: Card, caption: str | None = None) -> Face:
     """A card as pictures show it: ``10`` for the ten, its name as the title.
@@ -40,12 +42,12 @@ def card_face(card: Card, caption: str | None = None) -> Face:
         >>> card_face(Card.parse("TD"))
         Face(rank='10', suit='D', title='ten of diamonds', caption=None)
     """
-    rank = "10" if card.rank is Rank.TEN else card.rank.symbol
-    return Face(rank, card.suit.value, f"{_RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit.value]}", caption)
+    return Face(rank_label(card.rank), card.suit.value, f"{rank_word(card.rank)} of {SUIT_NAMES[card.suit.value]}",
+                caption)
 
 
 def _card_text(card: Card) -> str:
-    return f"{'10' if card.rank is Rank.TEN else card.rank.symbol}{SUIT_SYMBOLS[card.suit.value]}"
+    return f"{rank_label(card.rank)}{SUIT_SYMBOLS[card.suit.value]}"
 
 
 def picture(table: Any) -> Picture:
@@ -64,28 +66,15 @@ def picture(table: Any) -> Picture:
     """
     names = table.players
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
-    title = f"Concombre, round {table.round_number}: {_waiting(table)}"
-    if seat is not None:
-        title += " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
-    rows = []
-    for other, name in enumerate(names):
-        if table.eliminated[other]:
-            continue
-        if seat is None:
-            hand = table.hand(other)
-            rows.append(Row(name, tuple(card_face(card) for card in hand), _count(len(hand))))
-        elif other == seat:
-            rows.append(Row(own_label(name), tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
-        else:
-            rows.append(Row(name, (), f"holds {_count(table.hand_sizes[other])}"))
+    title = f"Concombre, round {table.round_number}: {_waiting(table)}{viewer(names, seat)}"
+    seated = [other for other in range(len(names)) if not table.eliminated[other]]
+    hand = (lambda other: tuple(map(card_face, table.hand(other)))) if seat is None else (
+        lambda other: tuple(map(card_face, table.hand)))
+    rows = hand_rows(names, seat, seated, hand, table.hand_sizes)
     rows.append(Row("Trick", tuple(card_face(card, names[player]) for player, card in table.trick)))
     if seat is not None and table.legal_plays:
         rows.append(Row("You may play", tuple(card_face(card) for card in table.legal_plays)))
     return Picture(title, tuple(rows), _score_sheet(table))
-
-
-def _count(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
 def _waiting(table: Any) -> str:

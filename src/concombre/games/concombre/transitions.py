@@ -55,15 +55,13 @@ _WAITING_FOR = {
 _PLAY = Phase.PLAY
 _TRICK_COMPLETE = Phase.TRICK_COMPLETE
 
-# (seat, card index) pairs, made once so that a play allocates no new pair;
-# and the bit of each card in each seat's part of `GameState._hands`.
 # A state built straight through its two slots, without attrs' __init__ (a GameState has no validator and
 # nothing to derive): plays build one state each, so this is most of the cost of a play it saves.
 _NEW_STATE = object.__new__
 _SET_MATCH = GameState.__dict__["match"].__set__
 _SET_ROUND = GameState.__dict__["_round"].__set__
 
-# Each play as a tuple of one (seat, index) pair: a play extends the round's plays by one concatenation.
+
 def _state(match: Match, round_in_play: RoundTuple) -> GameState:
     """A state built through its two slots, as `play` builds its own."""
     state = _NEW_STATE(GameState)
@@ -72,6 +70,8 @@ def _state(match: Match, round_in_play: RoundTuple) -> GameState:
     return state
 
 
+# Each play as a tuple of one (seat, card index) pair, made once: a play extends the round's plays by one
+# concatenation and allocates no pair; and the bit of each card in each seat's part of `GameState._hands`.
 _ONE_PLAY = tuple(tuple(((seat, index),) for index in range(52)) for seat in range(MAX_PLAYERS))
 _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 

@@ -16,24 +16,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from concombre.core.cards import Rank
-from concombre.core.render import SUIT_NAMES, SUIT_SYMBOLS, Face, Picture, Row, own_label
-from concombre.core.words import YOU
+from concombre.core.render import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Face,
+    Picture,
+    Row,
+    card_count,
+    hand_rows,
+    rank_label,
+    rank_word,
+    viewer,
+)
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 
 __all__ = ["card_face", "card_words", "picture"]
-
-_RANK_NAMES = {
-    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
-    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
-    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
-}
-
-
-def _rank_text(rank: Rank) -> str:
-    return "10" if rank is Rank.TEN else rank.symbol
-
 
 def card_words(card: RommeCard) -> str:
     """A card in words: ``queen of hearts``, ``joker``.
@@ -44,7 +42,7 @@ def card_words(card: RommeCard) -> str:
     """
     if card.rank is None or card.suit is None:
         return "joker"
-    return f"{_RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit.value]}"
+    return f"{rank_word(card.rank)} of {SUIT_NAMES[card.suit.value]}"
 
 
 def card_face(card: RommeCard, caption: str | None = None) -> Face:
@@ -56,7 +54,7 @@ def card_face(card: RommeCard, caption: str | None = None) -> Face:
     """
     if card.rank is None or card.suit is None:
         return Face("", None, "joker", caption)
-    return Face(_rank_text(card.rank), card.suit.value, card_words(card), caption)
+    return Face(rank_label(card.rank), card.suit.value, card_words(card), caption)
 
 
 def _meld_faces(meld: Meld) -> tuple[Face, ...]:
@@ -64,7 +62,7 @@ def _meld_faces(meld: Meld) -> tuple[Face, ...]:
     for place in meld.places:
         caption = None
         if place.card.is_joker:  # what it stands for (R10): a set's joker stands for any suit the set lacks
-            caption = f"as {_rank_text(place.rank)}{SUIT_SYMBOLS[place.suit.value] if place.suit else ''}"
+            caption = f"as {rank_label(place.rank)}{SUIT_SYMBOLS[place.suit.value] if place.suit else ''}"
         faces.append(card_face(place.card, caption))
     return tuple(faces)
 
@@ -89,32 +87,19 @@ def picture(table: Any) -> Picture:
     title = f"German Rommé, round {table.round_number}"
     if not table.in_tie_break:
         title += f" of {len(names)}"
-    title += f": {_waiting(table)}"
-    if seat is not None:
-        title += " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
-    rows = []
-    for other, name in enumerate(names):
-        if other not in table.contenders:
-            continue
-        if seat is None:
-            hand = table.hands[other]
-            rows.append(Row(name, tuple(card_face(card) for card in hand), _count(len(hand))))
-        elif other == seat:
-            rows.append(Row(own_label(name), tuple(card_face(card) for card in table.hand), _count(len(table.hand))))
-        else:
-            rows.append(Row(name, (), f"holds {_count(table.hand_sizes[other])}"))
+    title += f": {_waiting(table)}{viewer(names, seat)}"
+    hand = (lambda other: tuple(map(card_face, table.hands[other]))) if seat is None else (
+        lambda other: tuple(map(card_face, table.hand)))
+    sizes = table.hand_sizes if seat is not None else [len(cards) for cards in table.hands]
+    rows = hand_rows(names, seat, [other for other in range(len(names)) if other in table.contenders], hand, sizes)
     pile = table.discard_pile
-    rows.append(Row("Discard pile", (card_face(pile[-1]),) if pile else (), _count(len(pile))))
+    rows.append(Row("Discard pile", (card_face(pile[-1]),) if pile else (), card_count(len(pile))))
     stock = table.stock_size if seat is not None else len(table.stock)
-    rows.append(Row("Stock", (), _count(stock) + (f", rebuilt {table.rebuilds}x" if table.rebuilds else "")))
+    rows.append(Row("Stock", (), card_count(stock) + (f", rebuilt {table.rebuilds}x" if table.rebuilds else "")))
     for number, meld in enumerate(table.melds, start=1):
         owners = sorted({names[place.owner] for place in meld.places})
         rows.append(Row(f"Meld {number} ({meld.kind})", _meld_faces(meld), ", ".join(owners)))
     return Picture(title, tuple(rows), _score_sheet(table))
-
-
-def _count(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
 def _waiting(table: Any) -> str:
