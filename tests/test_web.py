@@ -91,7 +91,9 @@ def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
 
 def test_the_games_come_from_the_registry():
     games = TestClient(create_app(), base_url="http://localhost").get("/api/games").json()
-    assert {"name": "romme", "title": "German Rommé", "players": [2, 6]} in games
+    romme = next(game for game in games if game["name"] == "romme")
+    assert romme["title"] == "German Rommé" and romme["players"] == [2, 6]
+    assert romme["table_bot"] in romme["bots"] and "random" in romme["bots"]
     assert [game["name"] for game in games][:2] == ["concombre", "romme"]
 
 
@@ -116,6 +118,10 @@ def test_messages_never_hold_a_card_the_seat_may_not_see(game):
         texts = strings(shown)
         assert not texts & hidden, texts & hidden
         assert str(state.seed) not in json.dumps(message) and "seed" not in json.dumps(message)
+        watched = table.message(None)  # a spectator: no hand at all, and nothing to act on
+        assert watched["view"] is None and watched["choices"] == [] and watched["reasons"] == {}
+        every_hand = {str(card) for hand in state.hands for card in hand}
+        assert not strings({key: value for key, value in watched.items() if key != "log"}) & (hidden | every_hand)
         if message["over"]:
             break
         if game == "romme":

@@ -1,12 +1,20 @@
-"""End-to-end: the page in headless Chromium, driven by Playwright with the system browser."""
+"""End-to-end: the page in headless Chromium, driven by Playwright with the system browser.
+
+The people at the table are played by the library's own bots reading the page's view, and every action is made
+the way a person makes it: clicking cards and buttons. axe-core checks every screen. With
+``CONCOMBRE_SCREENSHOTS=<dir>`` the tests save the front-end guide's screenshots there (``.ci/run`` makes the
+documentation's from this run).
+"""
 
 from __future__ import annotations
 
+import os
+import random
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -14,20 +22,25 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
+axe = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 from concombre.apps.web.app import create_app  # noqa: E402
+from concombre.games import find_game  # noqa: E402
+from concombre.io.json import from_dict, to_dict  # noqa: E402
+
+from .webserver import free_port, serve  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine (.ci/run installs it)")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
+SHOTS = os.environ.get("CONCOMBRE_SCREENSHOTS")
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     running = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -39,95 +52,248 @@ def server() -> Iterator[str]:
     thread.join(10)
 
 
-@pytest.fixture
-def page(server: str) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        context = browser.new_context(bypass_csp=True)  # the test's own probes evaluate strings; the page does not
-        page = context.new_page()
-        page.goto(server)
-        yield page
-        browser.close()
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
 
 
-def test_a_whole_game_of_concombre_by_clicking(page: Any) -> None:
-    page.select_option("#game", "concombre")
-    page.fill("#players", "3")
+def open_page(browser: Any, address: str, **options: Any) -> Any:
+    # bypass_csp: the test's own probes (axe, reading the message) evaluate strings; the page itself does not.
+    page = browser.new_context(bypass_csp=True, **options).new_page()
+    page.goto(address)
+    return page
+
+
+def accessible(page: Any, screen: str) -> None:
+    """axe-core finds no serious or critical violation on the screen shown."""
+    found = axe.Axe().run(page).response["violations"]
+    bad = [(rule["id"], rule["impact"], [node["target"] for node in rule["nodes"]][:3])
+           for rule in found if rule["impact"] in ("serious", "critical")]
+    assert not bad, f"{screen}: {bad}"
+
+
+def shoot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
+
+
+def start(page: Any, game: str, players: int, friends: int = 0, seed: int | None = None,
+          bot: str | None = None) -> None:
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.fill("#friends", str(friends))
+    if bot is not None:
+        page.select_option("#bot", bot)
+    if seed is not None:
+        page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#table:not([hidden])")
-    saw_reason = False
-    for _ in range(600):
-        if page.locator("#over").is_visible():
+    page.wait_for_function("current !== null")
+
+
+def message(page: Any) -> Any:
+    return page.evaluate("current")
+
+
+def my_turn(page: Any) -> bool:
+    shown = message(page)
+    return bool(shown and not shown["over"] and shown["view"] and shown["view"]["to_play"] == shown["you"])
+
+
+def sent(page: Any, clicks: Any) -> None:
+    """Do the clicks, then wait for the server's answer; it must not be a refusal."""
+    seen = page.evaluate("document.body.dataset.messages")
+    clicks()
+    page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
+    assert page.locator("#error").inner_text() == "", page.locator("#error").inner_text()
+
+
+def click_card(page: Any, key: str, within: str = "#hand") -> None:
+    page.click(f"{within} button.card[data-card='{key}']")
+
+
+def play(page: Any, rng: random.Random) -> str:
+    """The seat's turn, chosen by the game's table bot from the view the page holds, made by clicking."""
+    shown = message(page)
+    game = find_game(shown["game"])
+    action = to_dict(game.bot(game.table_bot).choose(from_dict(shown["view"]), rng))
+    kind: str = action["type"]
+    if kind == "play":
+        sent(page, lambda: click_card(page, action["card"]))
+    elif kind == "draw_stock":
+        sent(page, lambda: page.click("#draw-stock"))
+    elif kind == "draw_discard":
+        sent(page, lambda: click_card(page, shown["view"]["discard_pile"][-1], "#board .pile"))
+    elif kind == "discard":
+        click_card(page, action["card"])
+        sent(page, lambda: page.click("#discard"))
+    elif kind == "meld":
+        for group in action["melds"]:
+            for key in group:
+                click_card(page, key)
+            page.click("#controls button:has-text('Set aside as a meld')")
+        sent(page, lambda: page.click("#lay-down"))
+    elif kind == "lay_off":
+        click_card(page, action["card"])
+
+        def lay_off() -> None:
+            page.click(f"#melds > li:nth-child({action['meld'] + 1}) button:has-text('Lay off')")
+            ends = page.locator(f"#controls button:has-text('At the {action.get('end')} end')")
+            if ends.count():  # the card fits either end of the run: the page asks which
+                ends.click()
+
+        sent(page, lay_off)
+    elif kind == "exchange_joker":
+        joker = message(page)["view"]["melds"][action["meld"]]["cards"][action["place"]]
+        for key in [action["card"], *(key for key in action["new_meld"] if key != joker)]:
+            click_card(page, key)
+        sent(page, lambda: click_card(page, joker, f"#melds > li:nth-child({action['meld'] + 1})"))
+    else:
+        raise AssertionError(f"the page has no way to {kind}")
+    return kind
+
+
+def test_a_whole_game_of_concombre_by_clicking(browser: Any, server: str) -> None:
+    page = open_page(browser, server)
+    accessible(page, "setup")
+    shoot(page, "web-setup.png")
+    start(page, "concombre", 4, seed=7)
+    # a card the rules refuse says why on a tap, in words, with its ruling
+    refused = page.locator("#hand button.card[aria-disabled='true']").first
+    refused.click(force=True)  # a tap: Playwright's own click waits for an enabled control
+    assert "[C7]" in page.locator("#reason").inner_text() and "♠" in page.locator("#reason").inner_text()
+    assert message(page)["view"]["hand"] == message(page)["view"]["hand"]  # nothing was sent
+    accessible(page, "a Concombre trick")
+    shoot(page, "web-concombre.png")
+    rng = random.Random(1)
+    for _ in range(2000):
+        if message(page)["over"]:
             break
-        page.wait_for_function("document.getElementById('status').textContent.includes('your turn')"
-                               " || !document.getElementById('over').hidden")
-        if page.locator("#over").is_visible():
-            break
-        greyed = page.locator("#hand button.card[disabled]")
-        if greyed.count():
-            saw_reason = saw_reason or bool(greyed.first.get_attribute("title"))
-        card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
-        seen = page.evaluate("document.body.dataset.messages")
-        page.click(f"#hand button.card[data-card='{card}']")
-        # The next message, not the card leaving the hand: a new round may deal the same card again.
-        page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
-    assert "wins" in page.locator("#over").inner_text()
-    assert saw_reason  # illegal cards were greyed out with the engine's reason on hover
+        page.wait_for_function("current.over || current.view.to_play === current.you")
+        if not message(page)["over"]:
+            play(page, rng)
+    page.wait_for_selector("#over:not([hidden])")
+    assert "win" in page.locator("#winner").inner_text()
+    assert page.locator("#hand-area").is_hidden()
+    accessible(page, "the end screen")
+    shoot(page, "web-end.png")
     record = page.request.get(urljoin(page.url, page.locator("#record").get_attribute("href")))
     assert record.json()["format"] == "concombre.record/1"
+    page.click("#again")  # the same settings, a new table
+    page.wait_for_function("!current.over && current.view.round_number === 1")
+    assert page.locator("#over").is_hidden()
 
 
-def test_a_turn_of_romme_by_clicking(page: Any) -> None:
-    page.select_option("#game", "romme")
-    page.fill("#players", "2")
-    page.click("#start")
-    page.wait_for_function("document.getElementById('status').textContent.includes('your turn')")
-    before = page.locator("#hand button.card").count()
-    page.click("#controls button.choice:has-text('draw stock')")
-    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length === {before + 1}")
-    melds = page.locator("#controls button.choice:has-text('meld')")
-    if melds.count():
-        melds.first.click()
-        page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before + 1}")
-    card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
-    page.click(f"#hand button.card[data-card='{card}']")
-    page.wait_for_function("card => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
-                           "'discard' + (li.textContent.includes('You discard') ? ' ' : 's ') + card.slice(0, 2)))",
-                           arg=card)
-    assert page.locator("#melds").count() == 1
+def test_a_romme_turn_by_picking_cards_meld_lay_off_and_exchange(browser: Any, server: str) -> None:
+    page = open_page(browser, server)
+    start(page, "romme", 2, seed=29)  # seed 29: Ann melds, lays off and exchanges a joker in her first turns
+    done: set[str] = set()
+    rng = random.Random(0)
+    refused_once, last = False, ""
+    for _ in range(80):
+        if {"meld", "lay_off", "exchange_joker"} <= done or message(page)["over"]:
+            break
+        page.wait_for_function("current.over || current.view.to_play === current.you")
+        shown = message(page)["view"]
+        if shown["phase"] == "play" and not refused_once:
+            # two cards that make no meld: the engine's refusal is shown next to the selection, the hand kept
+            hand = shown["hand"]
+            click_card(page, hand[0])
+            click_card(page, hand[-1])
+            seen = page.evaluate("document.body.dataset.messages")
+            page.click("#lay-down")
+            page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
+            assert "[R" in page.locator("#error").inner_text()
+            assert message(page)["view"]["hand"] == hand
+            click_card(page, hand[0])
+            click_card(page, hand[-1])  # picked again: unpicked
+            refused_once = True
+            accessible(page, "Rommé with a refusal")
+        if shown["phase"] == "play" and last.startswith("draw"):
+            assert page.locator("#hand button.card.drawn").count() == 1  # the card just drawn is marked
+        last = play(page, rng)
+        done.add(last)
+        if any(card.startswith("JK") for meld in message(page)["view"]["melds"] for card in meld["cards"]):
+            shoot(page, "web-romme.png")
+    assert {"meld", "lay_off", "exchange_joker"} <= done, done
+    accessible(page, "Rommé with melds")
 
 
-def test_two_friends_finish_a_game_of_concombre_in_two_browsers(server: str) -> None:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        ann = browser.new_context(bypass_csp=True).new_page()
-        ann.goto(server)
-        ann.select_option("#game", "concombre")
-        ann.fill("#players", "3")
-        ann.fill("#friends", "1")
-        ann.click("#start")
-        ann.wait_for_selector("#invitations:not([hidden])")
-        link = ann.locator("input.invitation").first.input_value()
-        assert link.startswith(server + "/#join=")
-        bea = browser.new_context(bypass_csp=True).new_page()
-        bea.goto(link)
-        bea.wait_for_selector("#table:not([hidden])")
-        pages = (ann, bea)
-        for _ in range(1200):
-            if all(page.locator("#over").is_visible() for page in pages):
-                break
-            moved = False
-            for page in pages:
-                if "your turn" in page.locator("#status").inner_text() and not page.locator("#over").is_visible():
-                    card = page.locator("#hand button.card:not([disabled])").first.get_attribute("data-card")
-                    seen = page.evaluate("document.body.dataset.messages")
-                    page.click(f"#hand button.card[data-card='{card}']")
-                    page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
-                    moved = True
-            if not moved:
-                time.sleep(0.02)  # the other browser's message is on its way
-        for page in pages:
+def test_the_table_fits_a_phone(browser: Any, server: str) -> None:
+    page = open_page(browser, server, viewport=PHONE)
+    start(page, "concombre", 7, seed=3)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"], wide
+    accessible(page, "Concombre on a phone")
+    start_again = open_page(browser, server, viewport=PHONE)
+    start(start_again, "romme", 6, seed=5)
+    assert start_again.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_spectator_sees_the_table_and_no_hand(browser: Any, server: str) -> None:
+    ann = open_page(browser, server)
+    start(ann, "romme", 3, friends=1)
+    watching = ann.locator("input.invitation.spectators").input_value()
+    viewer = open_page(browser, watching)
+    viewer.wait_for_function("current !== null")
+    shown = message(viewer)
+    assert shown["you"] is None and shown["view"] is None and shown["choices"] == []
+    assert "watching" in viewer.locator("#status").inner_text() and viewer.locator("#hand-area").is_hidden()
+    hidden = set(message(ann)["view"]["hand"])
+    assert not hidden & {card["key"] for row in shown["picture"]["rows"] for card in row["cards"]}
+    accessible(viewer, "a spectator")
+    accessible(ann, "the invitations")
+
+
+def wait_until(condition: Any, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("game", "players"), [("concombre", 3), ("romme", 2)])
+def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_path: Path, game: str,
+                                                           players: int) -> None:
+    port = free_port()
+    db = tmp_path / "tables.sqlite3"
+    server = serve(port, db)
+    try:
+        ann = open_page(browser, f"http://127.0.0.1:{port}")
+        start(ann, game, players, friends=1)
+        bea = open_page(browser, ann.locator("input.invitation.friend").first.input_value())
+        bea.wait_for_function("current !== null")
+        people, rngs = (ann, bea), {ann: random.Random(1), bea: random.Random(2)}
+        actions, restarted = 0, False
+        while not all(message(page)["over"] for page in people):
+            if actions == 12 and not restarted:
+                server.kill()  # a crash, mid-game: both pages lose their connection, then come back by themselves
+                server.wait()
+                for page in people:
+                    page.wait_for_function("document.getElementById('status').textContent.includes('Connection lost')")
+                before = {page: message(page)["view"] for page in people}
+                server = serve(port, db)
+                for page in people:
+                    page.wait_for_function("!document.getElementById('status').textContent.includes('lost')",
+                                           timeout=30_000)
+                    assert message(page)["view"] == before[page]  # the same table, to the last action
+                restarted = True
+            movers = [page for page in people if my_turn(page)]
+            if not movers:
+                wait_until(lambda: any(my_turn(page) or message(page)["over"] for page in people))
+                continue
+            play(movers[0], rngs[movers[0]])
+            actions += 1
+        assert restarted
+        for page in people:
             page.wait_for_selector("#over:not([hidden])")
-            assert "wins" in page.locator("#over").inner_text()
-        assert "(you)" in bea.locator("#scores").inner_text() and "Bea (you)" in bea.locator("#scores").inner_text()
-        browser.close()
+        winner = message(ann)["winner"]
+        assert winner == message(bea)["winner"]
+        assert "Bea (you)" in bea.locator("#scores").inner_text()
+    finally:
+        server.kill()
+        server.wait()

@@ -121,3 +121,42 @@ def test_a_database_of_another_layout_is_refused_with_a_reason(tmp_path):
     with sqlite3.connect(tmp_path / "new.sqlite3") as db:
         assert db.execute("pragma user_version").fetchone()[0] == SCHEMA_VERSION
     Store(tmp_path / "new.sqlite3").close()  # its own layout opens again
+
+
+def test_a_spectator_watches_every_action_and_cannot_act(tmp_path):
+    browser = TestClient(create_app(db=tmp_path / "tables.sqlite3"), base_url=HERE)
+    created = make(browser, people=2)
+    assert created["watch"] not in (created["token"], created["invitations"][0]["token"])
+    with browser.websocket_connect(address(created, created["watch"])) as watcher:
+        seen = watcher.receive_json()
+        assert seen["you"] is None and seen["view"] is None and seen["choices"] == [] and seen["reasons"] == {}
+        assert [row["label"] for row in seen["picture"]["rows"]][:3] == ["Ann", "Bea", "Cyd"]
+        assert all(row["cards"] == [] for row in seen["picture"]["rows"][:3])  # every hand face down
+        watcher.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": "2C"}})
+        assert watcher.receive_json() == {"type": "error", "message": "Spectators watch the table: they cannot play."}
+        with browser.websocket_connect(address(created, created["token"])) as ann:
+            mine = ann.receive_json()
+            if mine["view"]["to_play"] == 0:  # Ann plays: the spectator is told at once
+                card = next(card for card, reason in mine["reasons"].items() if reason is None)
+                ann.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": card}})
+                assert len(watcher.receive_json()["log"]) > len(seen["log"])
+    path = f"/api/tables/{created['table']}/record"
+    assert browser.get(path, params={"token": created["watch"]}).status_code == 409  # the seed waits for the end
+    assert browser.get(path, params={"token": created["watch"] + "x"}).status_code == 404
+    # the spectators' link is not a seat: it cannot hand seats to bots
+    assert browser.post(f"/api/tables/{created['table']}/seats/1/bot", params={"token": created["watch"]}
+                        ).status_code == 404
+
+
+def test_a_seed_is_chosen_only_at_a_table_without_friends():
+    browser = TestClient(create_app(), base_url=HERE)
+    alone = [make(browser, seed=11) for _ in range(2)]
+    views = []
+    for created in alone:
+        with browser.websocket_connect(address(created, created["token"])) as ann:
+            views.append(ann.receive_json()["view"])
+    assert views[0] == views[1]  # the same seed, the same deal
+    for seed in (-1, 2**63, "11", 1.5, True):
+        assert browser.post("/api/tables", json={"game": "concombre", "players": 3, "seed": seed}).status_code == 400
+    refused = browser.post("/api/tables", json={"game": "concombre", "players": 3, "seed": 11, "people": 2})
+    assert refused.status_code == 400 and "every hand" in refused.json()["error"]

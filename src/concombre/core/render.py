@@ -48,10 +48,12 @@ __all__ = [
     "card_count",
     "card_svg",
     "colour_wanted",
+    "face_svg",
     "face_text",
     "hand_rows",
     "own_label",
     "paint_suits",
+    "picture_document",
     "picture_html",
     "picture_svg",
     "picture_text",
@@ -128,9 +130,12 @@ class Face:
         title: The card in words (``"queen of hearts"``), for the SVG's
             ``<title>`` and screen readers.
         caption: A word under the card: who played it, what a joker stands for.
+        key: The card as records and documents write it (``"QH"``, ``"QH2"``,
+            ``"JK1"``), so that a front end can act on the card it shows;
+            None for a card face down.
 
     Examples:
-        >>> Face("", None, "joker", "as 7♥").caption
+        >>> Face("", None, "joker", "as 7♥", key="JK1").caption
         'as 7♥'
     """
 
@@ -138,6 +143,7 @@ class Face:
     suit: str | None
     title: str
     caption: str | None = None
+    key: str | None = None
 
     @property
     def red(self) -> bool:
@@ -366,6 +372,22 @@ def card_svg(face: Face, x: int, y: int) -> str:
     return "\n".join(parts)
 
 
+def face_svg(face: Face) -> str:
+    """One card as a standalone SVG image, its caption under it; ``role="img"`` and a ``<title>`` name it.
+
+    Examples:
+        >>> import xml.etree.ElementTree as ET
+        >>> root = ET.fromstring(face_svg(Face("", None, "joker", "as 7♥")))
+        >>> root.get("viewBox"), root.get("aria-label")
+        ('0 0 44 78', 'joker, as 7♥')
+    """
+    height = CARD_HEIGHT + (16 if face.caption else 0)
+    name = html.escape(f"{face.title}, {face.caption}" if face.caption else face.title, quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{height}" '
+            f'viewBox="0 0 {CARD_WIDTH} {height}" role="img" aria-label="{name}">\n'
+            f"{card_svg(face, 0, 0)}\n</svg>")
+
+
 def picture_svg(picture: Picture) -> str:
     """The picture as a standalone SVG document: the title, each row's label and cards, the lines of text.
 
@@ -412,6 +434,35 @@ def picture_html(picture: Picture) -> str:
     lines = "".join(f"<li>{html.escape(line)}</li>" for line in picture.lines)
     return (f'<figure class="concombre-picture">{picture_svg(picture)}'
             f"<figcaption><ul>{lines}</ul></figcaption></figure>")
+
+
+def picture_document(picture: Picture) -> dict[str, Any]:
+    """The picture as a JSON-ready document, for a page that draws it: each card with its words, its corner
+    label and its SVG (`face_svg`), and ``twin`` (1 or 2) when two cards of the same face are in view, so that
+    the page tells them apart only then.
+
+    Examples:
+        >>> queens = (Face("Q", "H", "queen of hearts", key="QH1"), Face("Q", "H", "queen of hearts", key="QH2"))
+        >>> document = picture_document(Picture("Round 1", (Row("Ann", queens, "2 cards"),), ("Ann: 0 points",)))
+        >>> [(card["key"], card["label"], card["twin"]) for card in document["rows"][0]["cards"]]
+        [('QH1', 'Q♥', 1), ('QH2', 'Q♥', 2)]
+    """
+    keys: dict[tuple[str, str | None, str], set[str]] = {}
+    for row in picture.rows:
+        for face in row.faces:
+            if face.key is not None:
+                keys.setdefault((face.rank, face.suit, face.title), set()).add(face.key)
+
+    def card(face: Face) -> dict[str, Any]:
+        same = sorted(keys.get((face.rank, face.suit, face.title), ()))
+        label = "🃏" if face.joker else f"{face.rank}{SUIT_SYMBOLS.get(face.suit or '', '')}"
+        return {"key": face.key, "label": label, "words": face.title, "caption": face.caption, "red": face.red,
+                "joker": face.joker, "twin": same.index(face.key) + 1 if len(same) > 1 and face.key else None,
+                "svg": face_svg(face)}
+
+    return {"title": picture.title, "lines": list(picture.lines),
+            "rows": [{"label": row.label, "note": row.note, "cards": [card(face) for face in row.faces]}
+                     for row in picture.rows]}
 
 
 class Pictured:

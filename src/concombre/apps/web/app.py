@@ -3,14 +3,17 @@
 Routes:
 
 - ``GET /``: the page; ``GET /static/...``: its script and style.
-- ``GET /api/games``: the installed games, each with its ``name``, ``title`` and ``players`` (fewest, most).
-- ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ..., "people": k, "bot": ...}``:
-  a new table with people at its first ``k`` seats (default 1) and bots of that kind (default the game's
-  table bot) at the rest; the answer holds its ``table`` id, the ``token`` of seat 0 and one
-  ``invitations`` entry (seat, name, token) per other person.
+- ``GET /api/games``: the installed games, each with its ``name``, ``title``, ``players`` (fewest, most),
+  ``bots`` and ``table_bot`` (the bot that takes empty seats unless another is chosen).
+- ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ..., "people": k, "bot": ...,
+  "seed": ...}``: a new table with people at its first ``k`` seats (default 1) and bots of that kind
+  (default the game's table bot) at the rest; a ``seed`` only at a table without friends (it would show
+  its maker every hand). The answer holds its ``table`` id, the ``token`` of seat 0, one ``invitations``
+  entry (seat, name, token) per other person and the spectators' ``watch`` token.
 - ``WebSocket /ws/{table}?token=...``: the seat's messages; the client sends
   ``{"action": <action document>}`` and every seat receives its own view after every change,
-  or ``{"type": "error", "message": ...}``. Reconnecting with the token rejoins the seat.
+  or ``{"type": "error", "message": ...}``. Reconnecting with the token rejoins the seat. With the
+  ``watch`` token, a spectator receives the table with every hand face down, and cannot act.
 - ``POST /api/tables/{table}/seats/{seat}/bot?token=<seat 0's>``: the table's maker hands a friend's
   empty seat to the table bot.
 - ``GET /api/tables/{table}/record?token=...``: the game record, as JSON, once the game is over (it holds
@@ -39,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.guard import Guard, RateLimit, load_json
 from concombre.apps.web.store import Store
-from concombre.apps.web.tables import Table, new_table
+from concombre.apps.web.tables import Table, new_table, watch_token
 from concombre.core.errors import ConcombreError
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
@@ -80,7 +83,7 @@ class _Tables:
         self.limit, self.idle, self.clock, self.store = limit, idle, clock, store
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.sockets: dict[str, dict[WebSocket, int]] = {}
+        self.sockets: dict[str, dict[WebSocket, int | None]] = {}  # a spectator's seat is None
         self.used: dict[str, float] = {}
         for key, table, _ in store.tables() if store is not None else ():
             self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
@@ -120,8 +123,8 @@ class _Tables:
             self.store.seats(key, table)
             self.store.append(key, first, table.record.actions[first:], self.clock())
 
-    def messages(self, key: str) -> dict[int, dict[str, Any]]:
-        """The message of each seat with a connection, worked out once per seat."""
+    def messages(self, key: str) -> dict[int | None, dict[str, Any]]:
+        """The message of each seat with a connection (None: the spectators'), worked out once per seat."""
         table = self.tables[key]
         return {seat: table.message(seat) for seat in set(self.sockets[key].values())}
 
@@ -157,7 +160,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> client = TestClient(create_app(), base_url="http://localhost")
         >>> answer = client.post("/api/tables", json={"game": "concombre", "players": 3, "name": "Ann"}).json()
         >>> sorted(answer)
-        ['invitations', 'seat', 'table', 'token']
+        ['invitations', 'seat', 'table', 'token', 'watch']
     """
     held = _Tables(max_tables, idle_seconds, clock, None if db is None else Store(db))
 
@@ -165,7 +168,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         return FileResponse(STATIC / "index.html")
 
     async def games(request: Request) -> Response:
-        return JSONResponse([{"name": name, "title": game.title, "players": list(game.players)}
+        return JSONResponse([{"name": name, "title": game.title, "players": list(game.players),
+                              "bots": sorted(game.bots), "table_bot": game.table_bot}
                              for name, game in GAMES.items()])
 
     async def create(request: Request) -> Response:
@@ -178,9 +182,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 return JSONResponse({"error": f"The settings are longer than {MAX_BODY} bytes."}, status_code=413)
         try:
             settings = load_json(body.decode("utf-8"), MAX_BODY)
-            game, players, name, people, bot = _settings(settings)
+            game, players, name, people, bot, seed = _settings(settings)
             # the bots may think before the first person's turn: off the event loop
-            table = await asyncio.to_thread(new_table, game, players, name, None, people, bot)
+            table = await asyncio.to_thread(new_table, game, players, name, seed, people, bot)
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return JSONResponse({"error": f"Cannot start that table: {err}"}, status_code=400)
         key = held.add(table)
@@ -188,7 +192,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             return JSONResponse({"error": "The server holds too many tables: try again later."}, status_code=503)
         invitations = [{"seat": seat, "name": table.state.players[seat], "token": token}
                        for seat, token in enumerate(table.tokens) if token is not None and seat > 0]
-        return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations})
+        return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations,
+                             "watch": watch_token(table.token)})
 
     async def to_bot(request: Request) -> Response:
         key = request.path_params["table"]
@@ -213,7 +218,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
 
     async def record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
-        if table is None or table.seat_of(request.query_params.get("token")) is None:
+        token = request.query_params.get("token")
+        if table is None or (table.seat_of(token) is None and not table.watching(token)):
             return JSONResponse({"error": "no such table, or not your seat"}, status_code=404)
         if not table.game.is_over(table.state):
             return JSONResponse({"error": "The record holds the seed, which would show every hidden card: "
@@ -225,8 +231,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         key = socket.path_params["table"]
         table = held.tables.get(key)
         await socket.accept()
-        seat = None if table is None else table.seat_of(socket.query_params.get("token"))
-        if table is None or seat is None:
+        token = socket.query_params.get("token")
+        seat = None if table is None else table.seat_of(token)
+        if table is None or (seat is None and not table.watching(token)):
             await _close(socket, "No such table, or not your seat.", 1008)
             return
         held.sockets[key][socket] = seat
@@ -248,6 +255,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 refusal = None
                 if not isinstance(message, dict) or "action" not in message:
                     refusal = "Send {\"action\": <action document>}."
+                elif seat is None:
+                    refusal = "Spectators watch the table: they cannot play."
                 else:
                     held.touch(key)
                     async with held.locks[key]:
@@ -278,9 +287,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     return Guard(app, hosts=allow_hosts, origins=allow_origins)
 
 
-def _settings(settings: Any) -> tuple[str, int, str, int, str | None]:
-    """The game, the number of players, the maker's name, how many people (the maker included) and the bots'
-    kind of a new table's settings, checked."""
+def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None]:
+    """The game, the number of players, the maker's name, how many people (the maker included), the bots'
+    kind and the seed of a new table's settings, checked."""
     if not isinstance(settings, dict):
         raise ValueError("the settings are a JSON object: {\"game\": ..., \"players\": ..., \"name\": ...}")
     game, players, name = settings.get("game"), settings.get("players"), settings.get("name") or "You"
@@ -298,7 +307,14 @@ def _settings(settings: Any) -> tuple[str, int, str, int, str | None]:
         raise ValueError("people must be a whole number: the seats for people, yours included")
     if bot is not None and not isinstance(bot, str):
         raise ValueError("bot must be the name of a bot")
-    return game, players, name, people, bot
+    seed = settings.get("seed")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
+        if people > 1:
+            raise ValueError("a seed can be chosen only at a table without friends: it would show its maker "
+                             "every hand")
+    return game, players, name, people, bot, seed
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:

@@ -9,6 +9,7 @@ gives a seat another hand, the stock or the seed.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Sequence
@@ -19,10 +20,11 @@ import attrs
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
 from concombre.core.records import Record, replay_states
+from concombre.core.render import Picture, picture_document, without_hands
 from concombre.games import find_game
 from concombre.io.json import from_dict, to_dict
 
-__all__ = ["Table", "new_table", "same_secret"]
+__all__ = ["Table", "new_table", "same_secret", "watch_token"]
 
 NAMES = ("Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 
@@ -31,7 +33,8 @@ NAMES = ("Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 class Table:
     """One game at the web server: people at some seats (each with a secret token), bots at the others.
 
-    Seat 0 is the person who made the table; their invitations hold the other people's tokens.
+    Seat 0 is the person who made the table; their invitations hold the other people's tokens, and a
+    spectators' link (`watch_token`) shows the table with every hand face down.
 
     Attributes:
         game: The game played.
@@ -77,21 +80,52 @@ class Table:
                 found = seat
         return found
 
-    def message(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now, as a JSON-ready message."""
+    def watching(self, token: str | None) -> bool:
+        """Whether ``token`` is this table's spectators' secret (`watch_token`), compared in constant time.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.watching(watch_token(table.token)), table.watching(table.token)
+            (True, False)
+        """
+        return same_secret(token, watch_token(self.token))
+
+    def picture(self, seat: int | None) -> Picture | None:
+        """What the page draws for ``seat``: the picture of its view; for a spectator (None), the table with
+        every hand face down. None for a game without pictures."""
+        game = self.game
+        if game.render is None:
+            return None
+        if seat is None:
+            return without_hands(game.render(self.state), self.state.players)
+        return game.render(game.view(self.state, seat))
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now, as a JSON-ready message; a spectator (None) gets no view, only the
+        public picture.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> [row["label"] for row in table.message(None)["picture"]["rows"]][:2], table.message(None)["view"]
+            (['Ann', 'Bea'], None)
+        """
         game, story = self.game, self.game.story
         offered: list[Any] = []
-        if game.to_play(self.state) == seat:
+        if seat is not None and game.to_play(self.state) == seat:
             offered = list(story.offers(self.state) if story.offers else game.legal_actions(self.state))
-        reasons = dict(story.reasons(self.state, seat)) if story.reasons else {}
+        reasons = dict(story.reasons(self.state, seat)) if story.reasons and seat is not None else {}
+        picture = self.picture(seat)
         return {
             "type": "view",
             "game": game.name,
             "title": game.title,
-            "view": to_dict(game.view(self.state, seat)),
+            "view": None if seat is None else to_dict(game.view(self.state, seat)),
+            "picture": None if picture is None else picture_document(picture),
+            "winner": game.winner(self.state),
             "you": seat,
             "people": [seat for seat, token in enumerate(self.tokens) if token is not None],
             "log": self.log[-30:],
+            "log_start": max(0, len(self.log) - 30),
             "over": game.is_over(self.state),
             "choices": [{"text": game.action_text(action), "action": to_dict(action)} for action in offered],
             "reasons": reasons,
@@ -166,6 +200,17 @@ class Table:
     def record_document(self) -> dict[str, Any]:
         """The game record so far, as a JSON document."""
         return to_dict(self.record)
+
+
+def watch_token(token: str) -> str:
+    """The spectators' secret of the table whose maker holds ``token``: derived from it (so nothing more is kept),
+    and telling nothing of it.
+
+    Examples:
+        >>> len(watch_token("abc")), watch_token("abc") == watch_token("abc") != watch_token("abd")
+        (22, True)
+    """
+    return hashlib.sha256(b"concombre-watch:" + token.encode()).hexdigest()[:22]
 
 
 def same_secret(given: str | None, secret: str) -> bool:

@@ -40,10 +40,10 @@ def card_face(card: Card, caption: str | None = None) -> Face:
     Examples:
         >>> from concombre import Card
         >>> card_face(Card.parse("TD"))
-        Face(rank='10', suit='D', title='ten of diamonds', caption=None)
+        Face(rank='10', suit='D', title='ten of diamonds', caption=None, key='TD')
     """
     return Face(rank_label(card.rank), card.suit.value, f"{rank_word(card.rank)} of {SUIT_NAMES[card.suit.value]}",
-                caption)
+                caption, str(card))
 
 
 def _card_text(card: Card) -> str:

@@ -53,8 +53,8 @@ def card_face(card: RommeCard, caption: str | None = None) -> Face:
         ('10', 'joker')
     """
     if card.rank is None or card.suit is None:
-        return Face("", None, "joker", caption)
-    return Face(rank_label(card.rank), card.suit.value, card_words(card), caption)
+        return Face("", None, "joker", caption, str(card))
+    return Face(rank_label(card.rank), card.suit.value, card_words(card), caption, str(card))
 
 
 def _meld_faces(meld: Meld) -> tuple[Face, ...]:

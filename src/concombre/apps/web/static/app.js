@@ -1,227 +1,478 @@
-// The concombre web table: renders the seat's view and sends action documents, nothing more.
+// The concombre web table: draws the seat's message and sends action documents; the rules stay on the server.
+// Every piece of text from the server or a player goes in through textContent, never as markup.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-let socket = null;
-let current = null;
-
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
-function cardLabel(text) {
-  if (text.startsWith("JK")) return "\u2605" + text.slice(2);
-  const rank = text[0] === "T" ? "10" : text[0];
-  return rank + SUITS[text[1]] + (text.length > 2 ? text.slice(2) : "");
+let socket = null;
+let seat = null;        // { table, token, watch?, settings? } as kept in localStorage
+let current = null;     // the last message
+let faces = {};         // card key -> face document (words, label, svg...), from the message's picture
+let selected = [];      // card keys picked in the hand
+let staged = [];        // melds put together before they are laid down (an opening may need several)
+let ends = null;        // a lay-off that fits either end of a run: the two actions to choose from
+let sortBy = "game";
+let newcomer = null;    // the card the last draw brought
+let awaiting = false;   // an action was sent: its answer clears the picked cards, a refusal keeps them
+let heard = 0;          // how many log lines were announced
+let retry = 0;
+
+// -- small builders -------------------------------------------------------------------------------------------
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
 }
 
-function cardButton(text, reason, onClick) {
-  const button = document.createElement("button");
-  button.className = "card" + ("DH".includes(text[1]) && !text.startsWith("JK") ? " red" : "");
-  button.textContent = cardLabel(text);
-  button.dataset.card = text;
-  if (reason) { button.disabled = true; button.title = reason; }
-  if (onClick && !reason) button.addEventListener("click", onClick);
-  return button;
+function fill(node, ...children) {
+  node.replaceChildren(...children.filter((child) => child !== null && child !== undefined));
 }
+
+// The engine's words name cards as records write them ("AS", "TH2", "JK1"): people read "A♠", "10♥", "joker".
+function readable(text) {
+  return String(text).replace(/\bJK[1-9]\b/g, "joker").replace(/\b([2-9TJQKA])([CDHS])[12]?\b/g,
+    (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit]);
+}
+
+// A control; one the rules refuse now stays focusable and says why when focused or pressed.
+function button(text, onClick, { reason = null, ...props } = {}) {
+  reason = reason && readable(reason);
+  const node = el("button", { type: "button", class: "choice", "aria-disabled": reason ? "true" : null,
+                              title: reason, ...props }, text);
+  node.addEventListener("click", () => (reason ? say(reason) : onClick()));
+  node.addEventListener("focus", () => { if (reason) say(reason); });
+  return node;
+}
+
+// A card the picture did not draw (a penalty card in the score sheet): its corner, from its key.
+function faceOf(key) {
+  if (faces[key]) return faces[key];
+  if (key.startsWith("JK")) return { key, label: "\u{1F0CF}", words: "joker", red: false };
+  const rank = key[0] === "T" ? "10" : key[0];
+  return { key, label: rank + (SUITS[key[1]] || ""), words: key, red: "DH".includes(key[1]) };
+}
+
+function words(face) {
+  return face.words + (face.twin ? ` (copy ${face.twin})` : "") + (face.caption ? `, ${face.caption}` : "");
+}
+
+function image(face) {
+  if (!face.svg) return el("span", { class: "card-text" + (face.red ? " red" : ""), text: face.label });
+  return el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(face.svg), alt: "",
+                     class: "card-image" });
+}
+
+function cardPicture(face) {
+  return el("span", { class: "card still", role: "img", "aria-label": words(face) }, image(face),
+            face.twin ? el("span", { class: "twin", "aria-hidden": "true", text: String(face.twin) }) : null);
+}
+
+// A card to act on; a refused one stays focusable and says why when focused or tapped.
+function cardButton(face, { reason = null, pressed = null, drawn = false, onClick = null } = {}) {
+  reason = reason && readable(reason);
+  const label = words(face) + (drawn ? ", just drawn" : "") + (reason ? `: ${reason}` : "");
+  const node = el("button", {
+    type: "button", class: "card" + (drawn ? " drawn" : "") + (reason ? " refused" : ""), "data-card": face.key,
+    "aria-label": label, "aria-pressed": pressed === null ? null : String(pressed),
+    "aria-disabled": reason ? "true" : null, title: reason,
+  }, image(face), face.twin ? el("span", { class: "twin", "aria-hidden": "true", text: String(face.twin) }) : null);
+  node.addEventListener("click", () => (reason ? say(reason) : onClick && onClick()));
+  node.addEventListener("focus", () => { if (reason) say(reason); });
+  return node;
+}
+
+function say(text) { $("reason").textContent = readable(text); }
 
 function send(action) {
   $("error").textContent = "";
+  say("");
+  awaiting = true;
   socket.send(JSON.stringify({ action }));
 }
 
-// Players name themselves: a name is text, never markup.
-function esc(text) {
-  return String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+function sorted(keys) {
+  const place = (key) => {
+    const face = faceOf(key);
+    const rank = face.label.replace(/[\u2663\u2666\u2665\u2660]/g, "");
+    return { rank: RANKS.includes(rank) ? RANKS.indexOf(rank) : 99, suit: "CDHS".indexOf(key[1]) };
+  };
+  if (sortBy === "game") return keys;
+  return [...keys].sort((a, b) => {
+    const [x, y] = [place(a), place(b)];
+    return sortBy === "suit" ? x.suit - y.suit || x.rank - y.rank : x.rank - y.rank || x.suit - y.suit;
+  });
 }
+
+const nameOf = (message, other) => (other === message.you ? `${message.view.players[other]} (you)`
+                                                           : message.view.players[other]);
+
+// -- the score sheet ------------------------------------------------------------------------------------------
 
 function renderScores(message) {
   const view = message.view;
-  // In a tie-break round (R14) the tie-break points are shown in their own column, apart from the totals (R14a).
+  if (!view) {  // a spectator: the picture's lines
+    $("scores").replaceChildren(el("ul", {}, ...message.picture.lines.map((line) => el("li", { text: line }))));
+    return;
+  }
+  // In a tie-break round (R14) the tie-break points have their own column, apart from the totals (R14a).
   const tieBreak = Boolean(view.tie_break_points) && view.round_number > view.players.length;
-  const rows = view.players.map((name, seat) => {
-    // What a game's view shows decides the columns, so that any game's scores can be drawn.
-    const flags = view.opened ? (view.opened[seat] ? "opened" : "")
-      : view.eliminated ? (view.eliminated[seat] ? "eliminated" : view.half_cucumber[seat] ? "half cucumber" : "")
-      : "";
-    const penalty = view.penalty_cards ? (view.penalty_cards[seat].map(cardLabel).join(" ") || "")
-      : view.hand_sizes ? `${view.hand_sizes[seat]} cards` : "";
-    const cls = view.to_play === seat ? ' class="turn"' : "";
-    const extra = tieBreak ? `<td class="tie-break">${view.tie_break_points[seat]}</td>` : "";
-    return `<tr${cls}><td>${esc(name)}${seat === message.you ? " (you)" : ""}</td><td>${view.scores[seat]}</td>` +
-           `${extra}<td>${penalty}</td><td>${flags}</td></tr>`;
+  const head = el("tr", {}, el("th", { scope: "col", text: "Player" }), el("th", { scope: "col", text: "Score" }),
+                  tieBreak ? el("th", { scope: "col", text: "Tie-break (R14a)" }) : null,
+                  el("th", { scope: "col", text: "Cards" }), el("th", { scope: "col", text: "Notes" }));
+  const rows = view.players.map((name, other) => {
+    const notes = [];
+    if (view.opened) notes.push(view.opened[other] ? "opened" : "not opened");
+    if (view.eliminated && view.eliminated[other]) notes.push("eliminated (C11)");
+    else if (view.half_cucumber && view.half_cucumber[other]) notes.push("half cucumber (C10)");
+    if (view.penalty_cards && view.penalty_cards[other].length) {
+      notes.push("penalty " + view.penalty_cards[other].map((key) => faceOf(key).label).join(" "));
+    }
+    if (message.winner === other) notes.push("winner");
+    return el("tr", { class: view.to_play === other ? "turn" : null },
+              el("th", { scope: "row", text: nameOf(message, other) }), el("td", { text: String(view.scores[other]) }),
+              tieBreak ? el("td", { text: String(view.tie_break_points[other]) }) : null,
+              el("td", { text: String(view.hand_sizes[other]) }), el("td", { text: notes.join(", ") }));
   });
-  const head = `<th>Player</th><th>Score</th>${tieBreak ? "<th>Tie-break (R14a)</th>" : ""}<th></th><th></th>`;
-  $("scores").innerHTML = `<table><tr>${head}</tr>${rows.join("")}</table>`;
+  $("scores").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
+
+// -- Concombre: the trick around the table ----------------------------------------------------------------------
 
 function renderConcombre(message) {
   const view = message.view;
-  const trick = view.trick.map(([seat, card]) => `${esc(view.players[seat])} ${cardLabel(card)}`).join(", ");
-  const played = view.players.map((name, seat) => {
-    const cards = [...view.tricks.flat(), ...view.trick].filter(([s]) => s === seat).map(([, c]) => cardLabel(c));
-    return cards.length ? `${esc(name)}: ${cards.join(" ")}` : "";
-  }).filter(Boolean).join(" | ");
-  $("board").innerHTML = `<p>Round ${view.round_number}, ${view.deal_size} cards each. ` +
-    `Trick: <strong id="trick">${trick || "nobody has played yet"}</strong></p>` +
-    `<p>Played this round: ${played || "nothing yet"}</p>`;
-  const hand = $("hand");
-  hand.replaceChildren(...view.hand.map((card) => cardButton(
-    card,
-    view.to_play === message.you ? message.reasons[card] : "Wait for your turn.",
-    () => send({ format: "concombre.action/1", type: "play", card }),
-  )));
+  const count = view.players.length;
+  const ring = el("div", { class: "ring", role: "list", "aria-label": "The table" });
+  const inTrick = new Map(view.trick.map(([other, key], order) => [other, { key, order }]));
+  for (let step = 0; step < count; step += 1) {
+    const other = (message.you + step) % count;  // you at the bottom, the others clockwise
+    const angle = (2 * Math.PI * step) / count;
+    const played = inTrick.get(other);
+    const status = view.eliminated[other] ? "out (C11)" : view.to_play === other ? "to play"
+      : `${view.hand_sizes[other]} cards`;
+    const place = el("div", { class: "seat" + (view.to_play === other ? " turn" : ""), role: "listitem" },
+                     el("span", { class: "who", text: nameOf(message, other) }),
+                     el("span", { class: "note", text: played && played.order === 0 ? `${status}, led` : status }),
+                     played ? cardPicture(faceOf(played.key)) : el("span", { class: "empty", "aria-hidden": "true" }));
+    place.style.setProperty("--x", `${50 - 40 * Math.sin(angle)}%`);
+    place.style.setProperty("--y", `${50 + 36 * Math.cos(angle)}%`);
+    ring.append(place);
+  }
+  const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+  fill($("board"),
+    el("h2", { text: `Round ${view.round_number}: ${view.deal_size} cards each` }),
+    ring,
+    last && !view.trick.length
+      ? el("p", { class: "last-trick" }, "Last trick: ",
+           ...last.map(([other, key]) => el("span", { class: "played" }, `${view.players[other]} `,
+                                             cardPicture(faceOf(key)))))
+      : null,
+  );
+  const mine = view.to_play === message.you;
+  const format = message.choices.length ? message.choices[0].action.format : null;
+  $("hand").replaceChildren(...sorted(view.hand).map((key) => cardButton(faceOf(key), {
+    reason: mine ? message.reasons[key] : "Wait for your turn.",
+    onClick: () => send({ format, type: "play", card: key }),
+  })));
   $("controls").replaceChildren();
 }
 
-// Any other game: its hand, if its view has one, and the actions the server offers, as buttons.
-function renderChoices(message) {
-  const view = message.view;
-  $("board").innerHTML = `<p>Round ${view.round_number ?? ""}</p>`;
-  $("hand").replaceChildren(...(view.hand || []).map((card) => cardButton(card, "Choose below.", null)));
-  $("controls").replaceChildren(...message.choices.map((choice) => {
-    const button = document.createElement("button");
-    button.className = "choice";
-    button.textContent = choice.text;
-    button.addEventListener("click", () => send(choice.action));
-    return button;
-  }));
+// -- German Rommé: draw, pick cards, meld, lay off, exchange a joker, discard ------------------------------------
+
+const canon = (groups) => groups.map((group) => [...group].sort().join(" ")).sort().join(" | ");
+
+function offered(type, test) { return current.choices.filter((c) => c.action.type === type && test(c.action)); }
+
+function actionFormat() { return current.choices.length ? current.choices[0].action.format : null; }
+
+function meld() {
+  const groups = selected.length ? [...staged, selected] : staged;
+  const match = offered("meld", (action) => canon(action.melds) === canon(groups));
+  send(match.length ? match[0].action : { format: actionFormat(), type: "meld", melds: groups.map(sorted) });
+}
+
+function layOff(number) {
+  if (selected.length !== 1) { say("Pick one card of your hand, then the meld to lay it off on (R9)."); return; }
+  const [card] = selected;
+  const match = offered("lay_off", (action) => action.card === card && action.meld === number);
+  if (match.length > 1) { ends = match; draw(current); return; }
+  send(match.length ? match[0].action : { format: actionFormat(), type: "lay_off", card, meld: number });
+}
+
+function exchange(number, place, joker) {
+  if (!selected.length) {
+    say("Pick the card the joker stands for and the cards of the joker's new meld, then the joker (R10).");
+    return;
+  }
+  const want = [...selected].sort().join(" ");
+  const match = offered("exchange_joker", (action) => action.meld === number && action.place === place
+    && [action.card, ...action.new_meld.filter((key) => key !== joker)].sort().join(" ") === want);
+  const [card, ...rest] = selected;
+  send(match.length ? match[0].action
+    : { format: actionFormat(), type: "exchange_joker", card, meld: number, place, new_meld: [joker, ...rest] });
+}
+
+function pick(key) {
+  selected = selected.includes(key) ? selected.filter((other) => other !== key) : [...selected, key];
+  ends = null;
+  draw(current);
+  document.querySelector(`#hand button[data-card="${key}"]`)?.focus();
 }
 
 function renderRomme(message) {
   const view = message.view;
-  const melds = view.melds.map((meld, number) =>
-    `<li>${number}: ${meld.cards.map(cardLabel).join(" ")} <small>(${meld.kind}, ` +
-    `${[...new Set(meld.owners)].map((seat) => esc(view.players[seat])).join(", ")})</small></li>`).join("");
-  const top = view.discard_pile.length ? cardLabel(view.discard_pile[view.discard_pile.length - 1]) : "empty";
-  $("board").innerHTML = `<p>Round ${view.round_number}. Discard pile: <strong>${top}</strong>; ` +
-    `${view.stock_size} cards in the stock.</p><ul id="melds">${melds || "<li>No melds on the table yet.</li>"}</ul>`;
-  const reasons = message.reasons || {};
   const mine = view.to_play === message.you;
-  $("hand").replaceChildren(...view.hand.map((card) => cardButton(
-    card,
-    mine ? reasons[card] : "Wait for your turn.",
-    () => send({ format: "concombre.romme.action/1", type: "discard", card }),
-  )));
+  const playing = mine && view.phase === "play";
+  const drawn = view.drawn || newcomer;
+  const reasons = message.reasons || {};
+  const pile = view.discard_pile;
+  const top = pile.length ? faceOf(pile[pile.length - 1]) : null;
+  const wait = "Wait for your turn.";
+  const stock = el("div", { class: "pile" }, el("span", { class: "note", text: `Stock: ${view.stock_size} cards` }),
+                   button("Draw from the stock", () => send({ format: actionFormat(), type: "draw_stock" }),
+                          { id: "draw-stock", reason: mine ? reasons["draw stock"] : wait }));
+  const discard = el("div", { class: "pile" }, el("span", { class: "note", text: `Discard pile: ${pile.length}` }),
+                     top ? cardButton(top, { reason: mine ? reasons["draw discard"] : wait,
+                                             onClick: () => send({ format: actionFormat(), type: "draw_discard" }) })
+                       : el("span", { class: "note", text: "empty" }));
+  const melds = view.melds.map((meld, number) => {
+    const owners = [...new Set(meld.owners)].map((other) => view.players[other]).join(", ");
+    const cards = meld.cards.map((key, place) => (faceOf(key).joker && playing
+      ? cardButton(faceOf(key), { onClick: () => exchange(number, place, key) })
+      : cardPicture(faceOf(key))));
+    return el("li", { class: "meld" },
+              el("span", { class: "note", text: `Meld ${number + 1} (${meld.kind}), ${owners}` }),
+              el("div", { class: "cards" }, ...cards),
+              playing ? button(`Lay off on meld ${number + 1}`, () => layOff(number), { class: "choice small" }) : null);
+  });
+  $("board").replaceChildren(
+    el("h2", { text: `Round ${view.round_number}` + (view.round_number > view.players.length ? " (tie-break, R14)"
+                                                                                          : ` of ${view.players.length}`) }),
+    el("div", { class: "piles" }, stock, discard),
+    el("h2", { text: "Melds on the table" }),
+    el("ul", { id: "melds", class: "melds" }, ...(melds.length ? melds : [el("li", { text: "No melds yet." })])),
+  );
+  selected = selected.filter((key) => view.hand.includes(key));
+  $("hand").replaceChildren(...sorted(view.hand).map((key) => cardButton(faceOf(key), {
+    reason: playing ? null : mine ? reasons[key] || "Draw first (R15)." : wait,
+    pressed: playing ? selected.includes(key) : null, drawn: key === drawn, onClick: () => pick(key),
+  })));
   const controls = [];
-  for (const [label, type] of [["draw stock", "draw_stock"], ["draw discard", "draw_discard"]]) {
-    const button = document.createElement("button");
-    button.className = "choice";
-    button.textContent = label;
-    const reason = mine ? reasons[label] : "Wait for your turn.";
-    if (reason) { button.disabled = true; button.title = reason; }
-    else button.addEventListener("click", () => send({ format: "concombre.romme.action/1", type }));
-    controls.push(button);
-  }
-  for (const choice of message.choices) {
-    if (["draw_stock", "draw_discard", "discard"].includes(choice.action.type)) continue;
-    const button = document.createElement("button");
-    button.className = "choice";
-    button.textContent = choice.text;
-    button.addEventListener("click", () => send(choice.action));
-    controls.push(button);
+  if (playing) {
+    const picked = selected.map((key) => faceOf(key).label).join(" ");
+    controls.push(el("p", { class: "note", text: selected.length ? `Picked: ${picked}` : "Pick cards of your hand." }));
+    for (const group of staged) controls.push(el("p", { class: "staged", text: "Meld ready: " + group.map((key) => faceOf(key).label).join(" ") }));
+    controls.push(button("Set aside as a meld", () => { staged.push(selected); selected = []; draw(current); },
+                         { reason: selected.length < 3 ? "Pick three or more cards for a meld (R5, R6)." : null }));
+    controls.push(button("Lay down", meld, { id: "lay-down",
+                                             reason: selected.length || staged.length ? null : "Pick cards to meld." }));
+    if (staged.length) controls.push(button("Take back the melds set aside", () => { staged = []; draw(current); }));
+    controls.push(button("Discard", () => send({ format: actionFormat(), type: "discard", card: selected[0] }),
+                         { id: "discard", reason: selected.length === 1 ? reasons[selected[0]]
+                           : "Pick the one card to discard (R7)." }));
+    if (ends) {
+      for (const choice of ends) controls.push(button(`At the ${choice.action.end} end`, () => send(choice.action)));
+    }
   }
   $("controls").replaceChildren(...controls);
 }
 
+// -- any game: the picture, row by row (spectators, and games this page does not know) ---------------------------
+
+function renderPicture(message) {
+  const rows = message.picture ? message.picture.rows : [];
+  $("board").replaceChildren(
+    el("h2", { text: message.picture ? message.picture.title : message.title }),
+    el("ul", { class: "rows" }, ...rows.map((row) => el("li", {},
+      el("span", { class: "note", text: row.label + (row.note ? `: ${row.note}` : "") }),
+      el("div", { class: "cards" }, ...row.cards.map(cardPicture))))),
+  );
+  $("hand").replaceChildren();
+  $("controls").replaceChildren(...message.choices.map((choice) => button(choice.text, () => send(choice.action))));
+}
+
 const RENDERERS = { concombre: renderConcombre, romme: renderRomme };
 
-function render(message) {
+// -- one message ------------------------------------------------------------------------------------------------
+
+// What happened since the last message, read out by screen readers (not the whole log on arrival).
+function announce(message) {
+  const fresh = current === null ? [] : message.log.slice(Math.max(0, heard - message.log_start));
+  heard = message.log_start + message.log.length;
+  if (fresh.length) $("announce").textContent = readable(fresh.join(" "));
+}
+
+function draw(message) {
   current = message;
-  document.body.dataset.messages = String(Number(document.body.dataset.messages || 0) + 1);  // for tests to wait on
+  faces = {};
+  for (const row of message.picture ? message.picture.rows : []) {
+    for (const card of row.cards) if (card.key) faces[card.key] = card;
+  }
+  const view = message.view;
+  const watching = message.you === null;
   $("setup").hidden = true;
   $("table").hidden = false;
-  const view = message.view;
-  const turn = view.to_play === message.you ? "your turn" : view.phase;
-  $("status").textContent = `${message.title}: ${turn}`;
+  $("hand-area").hidden = watching || message.over;
+  $("board").hidden = message.over;  // the end screen: the winner, the final scores, the record
+  $("scores-title").textContent = message.over ? "Final scores" : "Scores";
+  const mover = view ? view.to_play : null;
+  $("status").textContent = message.over ? `${message.title}: game over`
+    : watching ? `${message.title}: watching`
+      : mover === message.you ? `${message.title}: your turn`
+        : mover === null ? message.title : `${message.title}: waiting for ${view.players[mover]}`;
   renderScores(message);
-  (RENDERERS[message.game] || renderChoices)(message);
-  $("log").replaceChildren(...message.log.map((line) => {
-    const item = document.createElement("li");
-    item.textContent = line;
-    return item;
-  }));
+  (!watching && RENDERERS[message.game] || renderPicture)(message);
+  $("log").replaceChildren(...message.log.map((line) => el("li", { text: readable(line) })));
   $("log").scrollTop = $("log").scrollHeight;
-  const over = $("over");
-  over.hidden = !message.over;
+  $("over").hidden = !message.over;
   if (message.over) {
-    const saved = JSON.parse(localStorage.getItem("concombre-table"));
-    over.innerHTML = `Game over: ${esc(view.players[view.winner])} wins. ` +
-      `<a id="record" href="/api/tables/${saved.table}/record?token=${saved.token}">Download the record</a>`;
+    const players = view ? view.players : null;
+    $("winner").textContent = message.winner === null ? "The game is over."
+      : message.winner === message.you ? "You win!" : `${players ? players[message.winner] : "Seat " + (message.winner + 1)} wins.`;
+    $("record").href = `/api/tables/${seat.table}/record?token=${encodeURIComponent(seat.token)}`;
+    $("again").hidden = !seat.settings;
   }
 }
 
-function connect(table, token) {
+function receive(message) {
+  document.body.dataset.messages = String(Number(document.body.dataset.messages || 0) + 1);  // tests wait on it
+  if (message.type === "error") {
+    $("error").textContent = readable(message.message);
+    awaiting = false;
+    return;
+  }
+  if (awaiting) { selected = []; staged = []; ends = null; awaiting = false; }
+  // The card a draw brought: the one new card of a hand whose owner now plays (highlighted until the turn ends).
+  const [before, after] = [current && current.view, message.view];
+  if (before && after && after.phase === "play" && after.to_play === message.you && before.phase !== "play") {
+    const fresh = after.hand.filter((key) => !before.hand.includes(key));
+    newcomer = fresh.length === 1 ? fresh[0] : null;
+  } else if (!after || after.to_play !== message.you) newcomer = null;
+  if (current && message.view && current.view && message.view.to_play !== current.view.to_play) ends = null;
+  if (message.view && message.view.phase !== "play") staged = [];
+  announce(message);
+  draw(message);
+}
+
+// -- the connection: it comes back by itself after a restart ------------------------------------------------------
+
+function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${table}?token=${encodeURIComponent(token)}`);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "error") $("error").textContent = message.message;
-    else render(message);
+  const mine = new WebSocket(`${scheme}://${location.host}/ws/${seat.table}?token=${encodeURIComponent(seat.token)}`);
+  socket = mine;
+  mine.addEventListener("open", () => { retry = 0; });
+  mine.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  mine.addEventListener("close", (event) => {
+    if (socket !== mine || event.code === 1000) return;  // replaced by a new table, or left
+    if (event.code === 1008) {  // the server refuses this link: no seat to come back to
+      $("status").textContent = `Disconnected: ${event.reason || "this table is gone"}. Start a new game.`;
+      $("table").hidden = false;
+      return;
+    }
+    retry = Math.min(retry + 1, 4);
+    $("status").textContent = "Connection lost: trying again\u2026";
+    setTimeout(connect, 250 * 2 ** retry);
   });
-  socket.addEventListener("close", () => { $("status").textContent += " (disconnected: reload to rejoin)"; });
 }
 
-// Each friend's link opens their own seat: the table and the seat's token, after "#join=".
 function showInvitations(data) {
-  const links = (data.invitations || []).map((invitation) => {
-    const item = document.createElement("li");
-    const link = document.createElement("input");
-    link.readOnly = true;
-    link.value = `${location.origin}/#join=${data.table}.${invitation.token}`;
-    link.setAttribute("aria-label", `The link for ${invitation.name}`);
-    link.className = "invitation";
-    item.append(`${invitation.name} (seat ${invitation.seat + 1}): `, link);
-    return item;
-  });
-  $("invitation-links").replaceChildren(...links);
-  $("invitations").hidden = links.length === 0;
+  const link = (label, hash, kind) => {
+    const field = el("input", { class: "invitation " + kind, readonly: true, "aria-label": label,
+                                value: `${location.origin}/#${hash}` });
+    return el("li", {}, el("span", { text: label + ": " }), field);
+  };
+  const items = (data.invitations || []).map((invitation) => link(
+    `${invitation.name} (seat ${invitation.seat + 1})`, `join=${data.table}.${invitation.token}`, "friend"));
+  if (data.watch) items.push(link("Spectators", `watch=${data.table}.${data.watch}`, "spectators"));
+  $("invitation-links").replaceChildren(...items);
+  $("invitations").hidden = items.length === 0;
+  $("invitations").open = (data.invitations || []).length > 0;
 }
 
-$("start").addEventListener("click", async () => {
-  const friends = Math.max(0, Number($("friends").value) || 0);
-  const body = { game: $("game").value, players: Number($("players").value), name: $("name").value,
-                 people: Math.min(1 + friends, Number($("players").value)) };
-  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
+async function start(settings) {
+  $("setup-error").textContent = "";
+  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(settings),
                                               headers: { "Content-Type": "application/json" } });
   const data = await answer.json();
-  if (!answer.ok) { $("status").textContent = data.error; return; }
-  localStorage.setItem("concombre-table", JSON.stringify(data));
-  showInvitations(data);
-  connect(data.table, data.token);
+  if (!answer.ok) { $("setup-error").textContent = data.error; return; }
+  seat = { table: data.table, token: data.token, settings, invitations: data.invitations, watch: data.watch };
+  localStorage.setItem("concombre-table", JSON.stringify(seat));
+  if (socket) socket.close(1000);
+  heard = 0; selected = []; staged = []; current = null;
+  showInvitations(seat);
+  connect();
+}
+
+$("settings").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const players = Number($("players").value);
+  const friends = Math.max(0, Number($("friends").value) || 0);
+  const settings = { game: $("game").value, players, name: $("name").value, people: Math.min(1 + friends, players),
+                     bot: $("bot").value || null };
+  if ($("seed").value !== "" && friends === 0) settings.seed = Number($("seed").value);
+  start(settings);
 });
+
+$("again").addEventListener("click", () => start(seat.settings));
 
 $("leave").addEventListener("click", () => {
   localStorage.removeItem("concombre-table");
-  if (socket) socket.close();
+  if (socket) socket.close(1000);
   location.reload();
 });
 
-// The games the server knows, from its registry: the menu and each game's player count.
+for (const tool of document.querySelectorAll("#sorting button")) {
+  tool.addEventListener("click", () => {
+    sortBy = tool.dataset.sort;
+    for (const other of document.querySelectorAll("#sorting button")) {
+      other.setAttribute("aria-pressed", String(other === tool));
+    }
+    if (current) draw(current);
+  });
+}
+
+// The games the server knows, from its registry: the menu, each game's player count and bots.
 let GAMES = [];
 fetch("/api/games").then((answer) => answer.json()).then((games) => {
   GAMES = games;
   const chosen = $("game").value;
   $("game").replaceChildren(...games.map((game) => new Option(game.title, game.name)));
   if (games.some((game) => game.name === chosen)) $("game").value = chosen;
-  limitPlayers();
+  fitSettings();
 });
 
-function limitPlayers() {
+function fitSettings() {
   const game = GAMES.find((item) => item.name === $("game").value);
   if (!game) return;
   [$("players").min, $("players").max] = game.players;
   $("players").value = Math.min(Math.max(Number($("players").value), game.players[0]), game.players[1]);
+  $("friends").max = String(game.players[1] - 1);
+  $("bot").replaceChildren(...game.bots.map((bot) => new Option(bot, bot, bot === game.table_bot,
+                                                                bot === game.table_bot)));
+  $("seed").disabled = Number($("friends").value) > 0;
 }
 
-$("game").addEventListener("change", limitPlayers);
+$("game").addEventListener("change", fitSettings);
+$("friends").addEventListener("input", fitSettings);
 
-if (location.hash.startsWith("#join=")) {  // a friend's invitation: their seat, kept like a table of their own
-  const [table, token] = location.hash.slice("#join=".length).split(".");
-  localStorage.setItem("concombre-table", JSON.stringify({ table, token }));
+// A link from a friend: "#join=<table>.<token>" opens their seat, "#watch=<table>.<token>" the spectators' view.
+const invited = /^#(join|watch)=([\w-]+)\.([\w-]+)$/.exec(location.hash);
+if (invited) {
+  localStorage.setItem("concombre-table", JSON.stringify({ table: invited[2], token: invited[3] }));
   history.replaceState(null, "", location.pathname);
 }
-const saved = localStorage.getItem("concombre-table");
-if (saved) {
-  const data = JSON.parse(saved);
-  showInvitations(data);
-  connect(data.table, data.token);
+const kept = localStorage.getItem("concombre-table");
+if (kept) {
+  seat = JSON.parse(kept);
+  showInvitations(seat);
+  connect();
 }
