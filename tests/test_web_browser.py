@@ -278,8 +278,8 @@ def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_pat
                 before = {page: message(page)["view"] for page in people}
                 server = serve(port, db)
                 for page in people:
-                    page.wait_for_function("!document.getElementById('status').textContent.includes('lost')",
-                                           timeout=30_000)
+                    page.wait_for_function("!document.getElementById('status').textContent.includes('lost')"
+                                           " && current.present.length === 2", timeout=30_000)
                     assert message(page)["view"] == before[page]  # the same table, to the last action
                 restarted = True
             movers = [page for page in people if my_turn(page)]
@@ -297,3 +297,13 @@ def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_pat
     finally:
         server.kill()
         server.wait()
+
+
+def test_the_maker_gives_an_absent_friends_seat_to_a_bot(browser: Any, server: str) -> None:
+    ann = open_page(browser, server)
+    start(ann, "concombre", 3, friends=1)
+    assert "away" in ann.locator("#scores").inner_text()  # Bea has not opened her link
+    ann.click("#scores button:has-text('Give this seat to a bot')")
+    ann.wait_for_function("current.people.length === 1")
+    assert "away" not in ann.locator("#scores").inner_text()
+    accessible(ann, "a seat given to a bot")

@@ -27,6 +27,7 @@ a clean close; the games' work runs off the event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -124,9 +125,11 @@ class _Tables:
             self.store.append(key, first, table.record.actions[first:], self.clock())
 
     def messages(self, key: str) -> dict[int | None, dict[str, Any]]:
-        """The message of each seat with a connection (None: the spectators'), worked out once per seat."""
-        table = self.tables[key]
-        return {seat: table.message(seat) for seat in set(self.sockets[key].values())}
+        """The message of each seat with a connection (None: the spectators'), worked out once per seat, with
+        the seats whose person is here (``present``), so the maker sees which friend's seat stands empty."""
+        table, here = self.tables[key], set(self.sockets[key].values())
+        present = sorted(seat for seat in here if seat is not None)
+        return {seat: {**table.message(seat), "present": present} for seat in here}
 
     def act(self, key: str, seat: int, document: Any) -> str | None:
         """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told."""
@@ -214,7 +217,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def _broadcast(key: str) -> None:
         seen = await asyncio.to_thread(held.messages, key)  # once per seat, off the event loop
         for other, seat in list(held.sockets[key].items()):
-            await other.send_json(seen[seat])
+            if seat in seen:
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # a page closed meanwhile
+                    await other.send_json(seen[seat])
 
     async def record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
@@ -239,7 +244,8 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         held.sockets[key][socket] = seat
         limit = RateLimit()
         try:
-            await socket.send_json(await asyncio.to_thread(table.message, seat))
+            async with held.locks[key]:
+                await _broadcast(key)  # the newcomer's message, and everyone learns who is here
             while True:
                 incoming = await socket.receive()
                 if incoming["type"] == "websocket.disconnect":
@@ -274,6 +280,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         finally:
             held.sockets[key].pop(socket, None)
             held.touch(key)
+            if key in held.tables and held.sockets[key]:
+                async with held.locks[key]:
+                    await _broadcast(key)  # who left
 
     app = Starlette(routes=[
         Route("/", page),

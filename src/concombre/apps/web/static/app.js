@@ -138,12 +138,24 @@ function renderScores(message) {
       notes.push("penalty " + view.penalty_cards[other].map((key) => faceOf(key).label).join(" "));
     }
     if (message.winner === other) notes.push("winner");
+    const away = message.people.includes(other) && !(message.present || [other]).includes(other);
+    if (away) notes.push("away");
+    // The table's maker may give a friend's empty seat to a bot, so that the game goes on without them.
+    const handOver = away && message.you === 0 && !message.over
+      ? button("Give this seat to a bot", () => giveToBot(other), { class: "choice small" }) : null;
     return el("tr", { class: view.to_play === other ? "turn" : null },
               el("th", { scope: "row", text: nameOf(message, other) }), el("td", { text: String(view.scores[other]) }),
               tieBreak ? el("td", { text: String(view.tie_break_points[other]) }) : null,
-              el("td", { text: String(view.hand_sizes[other]) }), el("td", { text: notes.join(", ") }));
+              el("td", { text: String(view.hand_sizes[other]) }), el("td", {}, notes.join(", "), handOver ? " " : "",
+                                                                   handOver));
   });
   $("scores").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+async function giveToBot(other) {
+  const answer = await fetch(`/api/tables/${seat.table}/seats/${other}/bot?token=${encodeURIComponent(seat.token)}`,
+                             { method: "POST" });
+  if (!answer.ok) $("error").textContent = (await answer.json()).error;
 }
 
 // -- Concombre: the trick around the table ----------------------------------------------------------------------
