@@ -25,6 +25,7 @@ from concombre.core.errors import InvalidArgumentError
 from concombre.core.render import Picture
 
 __all__ = [
+    "Batched",
     "Bot",
     "Chance",
     "Codec",
@@ -183,6 +184,43 @@ class Chance:
 
 
 @attrs.frozen
+class Batched:
+    """A game's batched engine: many games with the same players and rules at once, as arrays (needs numpy).
+
+    A batch always waits for the player to move in each game that is not over (the table's own steps happen
+    inside ``step``). Actions are the `Encoding`'s slots.
+
+    Attributes:
+        reset: ``reset(seeds, players=, rules=)``: one new game per seed, as the reference engine starts it.
+        step: ``step(batch, actions, where=None)``: every marked game's player to move acts.
+        reset_games: ``reset_games(batch, which, seeds)``: the marked games started anew.
+        legal_mask: The legal slots of each game's player to move, shape (N, actions).
+        observe: ``observe(batch, seat)``: what that seat of each game may see, shape (N, size).
+        to_play: The seat to move in each game, -1 once over.
+        done: Whether each game is over.
+        rewards: What the last step gave each seat, shape (N, players).
+        eliminated: Which seats are out of each game for good, shape (N, players).
+        bots: Batched bots by name: ``choose(batch, numpy_generator)`` gives each game's action.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> sorted(find_game("concombre").batched().bots)
+        ['random', 'thumb']
+    """
+
+    reset: Callable[..., Any]
+    step: Callable[..., Any]
+    reset_games: Callable[[Any, Any, Any], Any]
+    legal_mask: Callable[[Any], Any]
+    observe: Callable[[Any, Any], Any]
+    to_play: Callable[[Any], Any]
+    done: Callable[[Any], Any]
+    rewards: Callable[[Any], Any]
+    eliminated: Callable[[Any], Any]
+    bots: Mapping[str, Callable[[Any, Any], Any]]
+
+
+@attrs.frozen
 class Encoding:
     """A view as a fixed-size vector and the actions as numbered slots, for learning (needs numpy).
 
@@ -282,6 +320,8 @@ class Game:
         render: The picture of a state or of a seat's view
             (`concombre.core.render.Picture`), which `concombre.core.render`
             draws as text or SVG; None for games without pictures.
+        batched: The game's batched engine (`Batched`), built on first call
+            (imports numpy); None for games without one.
 
     Examples:
         >>> from concombre.games import find_game
@@ -322,6 +362,7 @@ class Game:
     round_title: Callable[[int, int], str] | None = None
     sample: Callable[[Any, Any], Any] | None = None
     render: Callable[[Any], Picture] | None = None
+    batched: Callable[[], Batched] | None = None
 
     def returns(self, state: Any) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
-from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.core.game import Batched, Chance, Encoding, Game, Story, register
 from concombre.core.words import says
 from concombre.games.concombre.actions import (
     Action,
@@ -73,6 +73,16 @@ def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) ->
     return deal(state, [PACK[index] for index in drawn] + [card for card in state.stock if _INDEX[card] not in taken])
 
 
+def _batched() -> Batched:
+    from concombre.games.concombre import batch
+
+    return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
+                   observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,
+                   rewards=lambda games: games.rewards,
+                   eliminated=lambda games: games.eliminated,
+                   bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)})
+
+
 def _encoding() -> Encoding:
     from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_state, encode_view, view_text
 
@@ -129,6 +139,7 @@ GAME = register(Game(
     eliminated=lambda state: state.eliminated,
     sample=deal_hidden,
     render=picture,
+    batched=_batched,
 ))
 """Concombre, as the library's edges see it (``find_game("concombre")``).
 

@@ -1,0 +1,15 @@
+"""Thousands of games of Concombre at once, as numpy arrays: ``from concombre.batch import reset, step...``.
+
+The engine lives in `concombre.games.concombre.batch`; this module is its stable import path (it needs numpy:
+``pip install "concombre[learn]"``).
+
+Examples:
+    >>> from concombre.batch import legal_mask, reset
+    >>> legal_mask(reset(range(1024), players=4)).shape
+    (1024, 52)
+"""
+
+from concombre.games.concombre.batch import *  # noqa: F403
+from concombre.games.concombre.batch import __all__ as _api
+
+__all__ = _api

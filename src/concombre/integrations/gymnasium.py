@@ -1,0 +1,349 @@
+"""Every game as Gymnasium environments: one learner, the game's bots at the other seats.
+
+- `SeatEnv`: one game, a ``gymnasium.Env``, on the reference engine, for every game (``game="romme"`` too);
+  any of the game's bots at the other seats.
+- `SeatVectorEnv`: thousands of games at once, a ``gymnasium.vector.VectorEnv`` on the game's batched engine
+  (`concombre.core.game.Batched`; Concombre has one, `concombre.batch`), the bots' moves batched too
+  (Concombre's ``"random"`` and ``"thumb"``); autoreset on the next step, Gymnasium's default
+  (``metadata["autoreset_mode"]``).
+
+Both observe as the PettingZoo and OpenSpiel adapters do, ``{"observation": vector, "action_mask": int8}``
+(the game's `concombre.core.game.Encoding`: for Concombre 244 floats and the 52 cards), built from the
+learner's own view; the action is a slot of the encoding (for Concombre the `PACK` index of the card to
+play). The reward is what the PettingZoo environment gives the learner's seat (the game's ``rewards``:
+minus the penalty points in Concombre), and at the end 1 for winning, -1 for losing, summed over the bots'
+moves until the learner acts again; a learner eliminated (C11) has lost, and its episode ends there. An
+action the rules refuse is refused: the game does not move, the learner gets ``illegal_reward`` and
+``info["illegal"]`` says why (with ``illegal="raise"``, an `concombre.InvalidArgumentError` instead).
+``reset(seed=...)`` seeds the games and the bots; later resets without a seed continue the same reproducible
+stream.
+
+Examples:
+    >>> from concombre.integrations.gymnasium import SeatEnv
+    >>> env = SeatEnv("concombre", players=3, opponents="thumb")
+    >>> observation, info = env.reset(seed=1)
+    >>> observation["observation"].shape, int(info["action_mask"].sum()) > 0
+    ((244,), True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import Env, spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as missing:  # the extra is not installed: say which one
+    raise ImportError(
+        f"concombre.integrations.gymnasium needs the learn extra: pip install 'concombre[learn]' ({missing})"
+    ) from missing
+
+from concombre.core.errors import InvalidArgumentError
+from concombre.core.game import Encoding, Game
+from concombre.core.render import picture_text
+from concombre.games import DEFAULT_GAME, find_game
+
+__all__ = ["ENV_ID", "SeatEnv", "SeatVectorEnv"]
+
+ENV_ID = "concombre/Seat-v1"
+"""The name the environments are registered under when this module is imported:
+``gymnasium.make(ENV_ID, game="romme", players=2)``, ``gymnasium.make_vec(ENV_ID, num_envs=1024,
+vectorization_mode="vector_entry_point")`` (the batched engine).
+
+Examples:
+    >>> import gymnasium
+    >>> gymnasium.make(ENV_ID, players=2).unwrapped.players
+    2
+"""
+
+_ILLEGAL = ("refuse", "raise")
+
+
+def _single_space(encoding: Encoding) -> spaces.Dict:
+    return spaces.Dict({"observation": spaces.Box(encoding.low, 1.0, (encoding.size,), np.float32),
+                        "action_mask": spaces.Box(0, 1, (encoding.actions,), np.int8)})
+
+
+def _opponents(game: Game, opponents: str | Sequence[str], players: int, seat: int, known: Sequence[str]
+               ) -> tuple[str, ...]:
+    """One bot name per seat ("" at the learner's), checked against the bots ``known``."""
+    game.check_players(players)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidArgumentError(f"players must be a whole number, not {players!r}.", field="players")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be from 0 to {players - 1}, not {seat!r}.", field="seat")
+    if not isinstance(opponents, (str, Sequence)):
+        raise InvalidArgumentError(f"opponents must be a bot's name or a list of names, not {opponents!r}.",
+                                   field="opponents")
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1 or any(name not in known for name in names):
+        raise InvalidArgumentError(f"opponents must be one of {sorted(known)}, or one per other seat "
+                                   f"({players - 1}), not {opponents!r}.", field="opponents")
+    names.insert(seat, "")
+    return tuple(names)
+
+
+def _rules(game: Game, rules: Any) -> Any:
+    if rules is None:
+        return game.Rules()
+    if not isinstance(rules, game.Rules):
+        raise InvalidArgumentError(f"rules must be a {game.title} rules object, not {rules!r}.", field="rules")
+    return rules
+
+
+def _illegal(illegal: str, reward: float) -> None:
+    if illegal not in _ILLEGAL:
+        raise InvalidArgumentError(f"illegal must be one of {_ILLEGAL}, not {illegal!r}.", field="illegal")
+    if isinstance(reward, bool) or not isinstance(reward, (int, float)):
+        raise InvalidArgumentError(f"illegal_reward must be a number, not {reward!r}.", field="illegal_reward")
+
+
+class SeatEnv(Env[dict[str, Any], Any]):
+    """One game for one learner at ``seat``; the game's bots play the other seats.
+
+    Args:
+        game: The game's name (``"concombre"``, ``"romme"``...).
+        players: How many players (the game's ruling on the count applies).
+        seat: The learner's seat.
+        opponents: A bot's name for every other seat, or one name per other seat in seat order.
+        rules: The game's rules object; the rulings by default.
+        illegal: ``"refuse"`` (the game does not move, ``illegal_reward``) or ``"raise"``.
+        illegal_reward: The reward of a refused card.
+        render_mode: ``"ansi"`` (the learner's view as text) or None.
+
+    Examples:
+        >>> env = SeatEnv("concombre", players=2)
+        >>> observation, info = env.reset(seed=3)
+        >>> card = int(info["action_mask"].argmax())
+        >>> observation, reward, terminated, truncated, info = env.step(card)
+        >>> terminated, truncated
+        (False, False)
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's own
+
+    def __init__(self, game: str = DEFAULT_GAME, players: int = 3, seat: int = 0,
+                 opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        self.game = find_game(game)
+        self.players, self.seat = players, seat
+        self.bots = _opponents(self.game, self.game.table_bot if opponents is None else opponents, players, seat,
+                               list(self.game.bots))
+        self.rules = _rules(self.game, rules)
+        _illegal(illegal, illegal_reward)
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError(f"render_mode must be 'ansi' or None, not {render_mode!r}.",
+                                       field="render_mode")
+        self.illegal, self.illegal_reward, self.render_mode = illegal, float(illegal_reward), render_mode
+        self.encoding = self.game.encoding()
+        self.observation_space = _single_space(self.encoding)
+        self.action_space = spaces.Discrete(self.encoding.actions)
+        self._players = {name: self.game.bot(name) for name in set(self.bots) if name}
+        self.state: Any = None
+        self._rng = random.Random(0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game (its seed drawn from the environment's generator), played by the bots up to the learner."""
+        super().reset(seed=seed)
+        game_seed, bot_seed = (int(value) for value in self.np_random.integers(0, 2**63, size=2))
+        self._rng = random.Random(bot_seed)
+        self.state = self.game.new_game(self.players, rules=self.rules, seed=game_seed)
+        self._settle()
+        return self._observe(), self._info()
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The learner plays the card of `PACK` index ``action``; the bots then play up to the learner's next turn."""
+        if self.state is None:
+            raise InvalidArgumentError("Call reset() before step().", field="action")
+        if self._ended():
+            raise InvalidArgumentError("The episode is over: call reset().", field="action")
+        offered = self.encoding.slots(self.state)
+        slot = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else -1
+        if slot not in offered:
+            reason = f"Action {action!r} is not offered: choose one of {sorted(offered)}."
+            if self.illegal == "raise":
+                raise InvalidArgumentError(reason, field="action")
+            return self._observe(), self.illegal_reward, False, False, {**self._info(), "illegal": reason}
+        reward = self._apply(offered[slot]) + self._settle()
+        return self._observe(), reward, self._ended(), False, self._info()
+
+    def _apply(self, action: Any) -> float:
+        before = self.state
+        self.state = self.game.apply(before, action)
+        reward = self.game.rewards(before, self.state)[self.seat]
+        if self.game.is_over(self.state):
+            reward += 1.0 if self.game.winner(self.state) == self.seat else -1.0
+        elif self._out(self.state) and not self._out(before):
+            reward -= 1.0  # out for good: lost, as at the end of the game
+        return float(reward)
+
+    def _out(self, state: Any) -> bool:
+        return self.game.eliminated is not None and self.game.eliminated(state)[self.seat]
+
+    def _ended(self) -> bool:
+        """Whether the learner's episode is over: the game is, or the learner is out of it."""
+        return self.game.is_over(self.state) or self._out(self.state)
+
+    def _settle(self) -> float:
+        """The table's steps and the bots' turns until the learner must play, is out, or the game ends."""
+        gained, game = 0.0, self.game
+        while not self._ended() and game.to_play(self.state) != self.seat:
+            mover = game.to_play(self.state)
+            if mover is None:
+                action = game.legal_actions(self.state)[0]
+            else:
+                action = self._players[self.bots[mover]].choose(game.view(self.state, mover), self._rng)
+            gained += self._apply(action)
+        return gained
+
+    def _mask(self) -> Any:
+        mask = np.zeros(self.encoding.actions, dtype=np.int8)
+        if self.game.to_play(self.state) == self.seat:
+            mask.put(list(self.encoding.slots(self.state)), 1)
+        return mask
+
+    def _observe(self) -> dict[str, Any]:
+        return {"observation": self.encoding.observation(self.game, self.state, self.seat).astype(np.float32),
+                "action_mask": self._mask()}
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask()}
+
+    def render(self) -> str | None:
+        """The learner's view as text, with ``render_mode="ansi"``."""
+        if self.render_mode is None or self.state is None:
+            return None
+        assert self.game.render is not None
+        return picture_text(self.game.render(self.game.view(self.state, self.seat)))
+
+
+class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
+    """``num_envs`` games at once on the game's batched engine, one learner at ``seat`` in each.
+
+    The learner acts in every game at each step; the batched bots then play every game up to the learner's
+    next turn. A finished game is reset on the next step (its action ignored, reward 0), as Gymnasium's
+    ``AutoresetMode.NEXT_STEP`` says.
+
+    Raises:
+        InvalidArgumentError: The game has no batched engine, or a bot is not one of its batched bots.
+
+    Examples:
+        >>> env = SeatVectorEnv("concombre", num_envs=8, players=3)
+        >>> observations, infos = env.reset(seed=2)
+        >>> observations["observation"].shape, observations["action_mask"].shape
+        ((8, 244), (8, 52))
+        >>> actions = observations["action_mask"].argmax(axis=1)
+        >>> observations, rewards, terminations, truncations, infos = env.step(actions)
+        >>> rewards.shape, bool(terminations.any())
+        ((8,), False)
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(self, game: str = DEFAULT_GAME, num_envs: int = 1024, players: int = 3, seat: int = 0,
+                 opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
+                 illegal_reward: float = -1.0) -> None:
+        chosen = find_game(game)
+        if chosen.batched is None:
+            raise InvalidArgumentError(f"{chosen.title} has no batched engine: use SeatEnv.", field="game")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidArgumentError(f"num_envs must be a whole number from 1, not {num_envs!r}.", field="num_envs")
+        self.game, self.engine = chosen, chosen.batched()
+        default = chosen.table_bot if chosen.table_bot in self.engine.bots else sorted(self.engine.bots)[0]
+        self.bots = _opponents(chosen, default if opponents is None else opponents, players, seat,
+                               list(self.engine.bots))
+        self.rules = _rules(chosen, rules)
+        _illegal(illegal, illegal_reward)
+        self.num_envs, self.players, self.seat = num_envs, players, seat
+        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
+        self.encoding = chosen.encoding()
+        self.single_observation_space = _single_space(self.encoding)
+        self.single_action_space = spaces.Discrete(self.encoding.actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._kinds = sorted({name for name in self.bots if name})
+        self._kind_of = np.array([self._kinds.index(name) if name else 0 for name in self.bots])
+        self.games: Any = None
+        self._finished = np.zeros(num_envs, dtype=bool)
+
+    def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """New games for every environment (their seeds drawn from the environment's generator)."""
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        super().reset(seed=seed)
+        self.games = self.engine.reset(self._seeds(self.num_envs), players=self.players, rules=self.rules)
+        self._finished = np.zeros(self.num_envs, dtype=bool)
+        rewards = self._settle()
+        del rewards  # nothing is scored before the learner's first card
+        return self._observe(), {}
+
+    def step(self, actions: Any) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
+        """The learner's card in every game, then the bots' up to the learner's next turn; finished games restart."""
+        if self.games is None:
+            raise InvalidArgumentError("Call reset() before step().", field="actions")
+        engine, games, restarting = self.engine, self.games, self._finished
+        if restarting.any():
+            games = engine.reset_games(games, restarting, self._seeds(int(restarting.sum())))
+        cards = np.asarray(actions)
+        if cards.shape != (self.num_envs,) or not np.issubdtype(cards.dtype, np.integer):
+            raise InvalidArgumentError(f"actions must be one card index per game, shape ({self.num_envs},).",
+                                       field="actions")
+        moving = ~restarting & (engine.to_play(games) == self.seat)
+        legal = np.zeros(self.num_envs, dtype=bool)
+        inside = (cards >= 0) & (cards < self.encoding.actions)
+        legal[inside] = engine.legal_mask(games)[np.flatnonzero(inside), cards[inside]]
+        refused = moving & ~legal
+        if refused.any() and self.illegal == "raise":
+            engine.step(games, cards, where=moving)  # raises the engine's error, naming the games and rulings
+        self.games = engine.step(games, np.where(legal, cards, 0), where=moving & legal)
+        out_before = engine.eliminated(games)[:, self.seat]
+        rewards = engine.rewards(self.games)[:, self.seat].astype(np.float64) + self._settle()
+        ended = self._ended()
+        rewards[ended & ~engine.done(self.games) & ~out_before] -= 1.0  # out for good: lost (C11)
+        rewards[refused] = self.illegal_reward
+        rewards[restarting] = 0.0
+        self._finished = ended
+        infos: dict[str, Any] = {}
+        if refused.any():
+            infos = {"illegal": refused, "_illegal": refused}
+        return self._observe(), rewards, self._finished.copy(), np.zeros(self.num_envs, dtype=bool), infos
+
+    def _seeds(self, count: int) -> Any:
+        return self.np_random.integers(0, 2**63, size=count, dtype=np.int64).astype(np.uint64)
+
+    def _settle(self) -> Any:
+        """The bots play every game up to the learner's turn; the learner's rewards meanwhile."""
+        engine, gained = self.engine, np.zeros(self.num_envs)
+        while True:
+            games = self.games
+            to_play = engine.to_play(games)
+            waiting = ~self._ended(games) & (to_play != self.seat)
+            if not waiting.any():
+                return gained
+            choices = [engine.bots[kind](games, self.np_random) for kind in self._kinds]
+            kind = self._kind_of[np.maximum(to_play, 0)]
+            actions = choices[0] if len(choices) == 1 else np.choose(kind, choices)
+            self.games = engine.step(games, actions, where=waiting)
+            gained += engine.rewards(self.games)[:, self.seat]
+
+    def _ended(self, games: Any = None) -> Any:
+        """Whether each learner's episode is over: its game is, or the learner is out of it."""
+        games = self.games if games is None else games
+        return np.asarray(self.engine.done(games)) | np.asarray(self.engine.eliminated(games))[:, self.seat]
+
+    def _observe(self) -> dict[str, Any]:
+        engine = self.engine
+        mask = engine.legal_mask(self.games) & (engine.to_play(self.games) == self.seat)[:, None]
+        return {"observation": engine.observe(self.games, self.seat), "action_mask": mask.astype(np.int8)}
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point=lambda **settings: SeatEnv(**settings),
+                       vector_entry_point=lambda **settings: SeatVectorEnv(**settings))

@@ -1,0 +1,147 @@
+"""The Gymnasium environments: Gymnasium's own checks, seeding, refusals, autoreset, and no leak."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from concombre import InvalidArgumentError  # noqa: E402
+from concombre.batch import observe  # noqa: E402
+from concombre.integrations.gymnasium import ENV_ID, SeatEnv, SeatVectorEnv  # noqa: E402
+
+
+@pytest.mark.parametrize(("game", "players"), [("concombre", 3), ("concombre", 7), ("romme", 2)])
+def test_gymnasium_s_checker_passes(game, players):
+    check_env(SeatEnv(game, players=players), skip_render_check=True)
+    check_env(gymnasium.make(ENV_ID, game=game, players=players, render_mode="ansi").unwrapped)
+
+
+def play_out(env: Any, seed: int, rng: Any) -> tuple[float, int]:
+    observation, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        assert (observation["action_mask"] == info["action_mask"]).all()
+        seen = env.game.view(env.state, env.seat)
+        assert (observation["observation"] == env.encoding.encode(seen)).all()  # the learner's own view, nothing more
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, _, info = env.step(action)
+        total, steps = total + reward, steps + 1
+        if terminated:
+            return total, steps
+
+
+def test_a_whole_episode_against_the_bots_is_reproducible():
+    env = SeatEnv("concombre", players=4, seat=2, opponents=["random", "thumb", "mc"])
+    first = play_out(env, 5, np.random.default_rng(1))
+    seed = env.state.seed
+    assert play_out(env, 5, np.random.default_rng(1)) == first and first[1] > 3
+    env.reset()
+    assert env.state.seed != seed  # the next game of the stream
+
+
+def test_resets_without_a_seed_continue_one_stream():
+    one, two = SeatEnv("concombre", players=3), SeatEnv("concombre", players=3)
+    one.reset(seed=11)
+    two.reset(seed=11)
+    assert (one.reset()[0]["observation"] == two.reset()[0]["observation"]).all()
+    assert one.state == two.state
+
+
+def test_a_refused_card_leaves_the_game_as_it_was():
+    env = SeatEnv("concombre", players=3)
+    observation, info = env.reset(seed=2)
+    before = env.state
+    wrong = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    again, reward, terminated, _, info = env.step(wrong)
+    assert env.state is before and reward == -1.0 and not terminated and "not offered" in info["illegal"]
+    assert (again["observation"] == observation["observation"]).all()
+    strict = SeatEnv("concombre", players=3, illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(InvalidArgumentError):
+        strict.step(wrong)
+
+
+@pytest.mark.parametrize("settings", [{"players": 8}, {"seat": 3}, {"opponents": "nobody"}, {"opponents": ["thumb"]},
+                                      {"illegal": "ignore"}, {"rules": "fast"}, {"render_mode": "human"},
+                                      {"opponents": 3}])
+def test_bad_settings_are_refused(settings):
+    with pytest.raises(InvalidArgumentError):
+        SeatEnv("concombre", **settings)
+
+
+def test_stepping_before_reset_or_after_the_end_is_refused():
+    env = SeatEnv("concombre", players=2)
+    with pytest.raises(InvalidArgumentError, match="reset"):
+        env.step(0)
+    play_out(env, 3, np.random.default_rng(0))
+    with pytest.raises(InvalidArgumentError, match="reset"):
+        env.step(0)
+
+
+def test_the_vector_env_observes_and_steps_every_game():
+    env = SeatVectorEnv("concombre", num_envs=64, players=3, opponents=["random", "thumb"])
+    observations, _ = env.reset(seed=3)
+    assert observations["observation"].shape == (64, 244) and observations["action_mask"].dtype == np.int8
+    assert env.observation_space.contains(observations)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        mask = observations["action_mask"].astype(bool)
+        assert (mask.any(axis=1) | env._finished).all()  # the learner acts in every game still going
+        assert (observations["observation"] == observe(env.games, 0)).all()
+        previous = env._finished.copy()
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        observations, rewards, terminations, truncations, _ = env.step(actions)
+        # next-step autoreset: a game that ended last step starts anew, with no reward and not terminated
+        assert not terminations[previous].any() and (rewards[previous] == 0).all()
+        ended += int(terminations.sum())
+        assert not truncations.any()
+    assert ended > 0
+
+
+def test_the_vector_env_is_reproducible_and_refuses_illegal_cards():
+    def run(seed: int) -> tuple[Any, Any]:
+        env = SeatVectorEnv("concombre", num_envs=16, players=4, opponents="random")
+        observations, _ = env.reset(seed=seed)
+        rewards = []
+        for _ in range(60):
+            observations, reward, *_ = env.step(observations["action_mask"].argmax(axis=1))
+            rewards.append(reward)
+        return np.array(rewards), env.games.hands
+
+    first, second = run(4), run(4)
+    assert (first[0] == second[0]).all() and (first[1] == second[1]).all()
+    env = SeatVectorEnv("concombre", num_envs=4, players=3)
+    observations, _ = env.reset(seed=1)
+    actions = observations["action_mask"].argmax(axis=1)
+    actions[2] = int(np.flatnonzero(observations["action_mask"][2] == 0)[0])
+    before = env.games.hands.copy()
+    observations, rewards, *_, infos = env.step(actions)
+    assert rewards[2] == -1.0 and infos["illegal"].tolist() == [False, False, True, False]
+    assert (env.games.hands[2] == before[2]).all()
+    strict = SeatVectorEnv("concombre", num_envs=4, players=3, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(Exception, match="game 2"):
+        strict.step(actions)
+
+
+def test_the_registered_vector_env_is_the_batched_one():
+    vector = gymnasium.make_vec(ENV_ID, num_envs=32, vectorization_mode="vector_entry_point", players=5)
+    assert isinstance(vector.unwrapped, SeatVectorEnv) and vector.unwrapped.num_envs == 32
+    observations, _ = vector.reset(seed=0)
+    assert observations["observation"].shape == (32, 244)
+
+
+def test_a_game_without_a_batched_engine_says_so():
+    with pytest.raises(InvalidArgumentError, match="no batched engine"):
+        SeatVectorEnv("romme", num_envs=4, players=2)
+    with pytest.raises(InvalidArgumentError):
+        SeatVectorEnv("concombre", num_envs=0)
+    with pytest.raises(InvalidArgumentError):
+        SeatVectorEnv("concombre", num_envs=4, opponents="mc")  # not batched
