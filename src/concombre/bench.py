@@ -630,6 +630,108 @@ def _adapter_jobs(scale: int, overhead: float) -> list[Job]:
     return jobs
 
 
+# -- learning at scale: the batched engine and the Gymnasium environments ---------------------
+
+
+BATCH_SIZES = (64, 1024, 16384)
+"""The batch sizes `concombre bench` measures the batched engine at.
+
+Examples:
+    >>> BATCH_SIZES
+    (64, 1024, 16384)
+"""
+
+
+def _batch_play(count: int, steps: int, seed: int) -> float:
+    """Mean µs per play of the batched engine: ``count`` games of 4 players, every one playing at each step (the
+    rule-of-thumb card; finished games restart), the table's deals, tricks and scoring included."""
+    from concombre.games.concombre import batch  # needs numpy: imported only when measured
+
+    games = batch.reset(range(seed, seed + count), players=4)
+    for _ in range(8):
+        games = batch.step(games, batch.thumb_cards(games), autoreset=True)
+    total, plays = 0, 0
+    for _ in range(steps):
+        cards = batch.thumb_cards(games)
+        plays += int((games.winner < 0).sum())
+        start = _clock()
+        games = batch.step(games, cards, autoreset=True)
+        total += _clock() - start
+    return total / plays / 1000
+
+
+def _deal_floor(count: int, steps: int, seed: int) -> float:
+    """µs per play that the deals' SHAKE-128 keys alone cost (the shuffle the reference engine defines, C5): the
+    time to hash one round's keys, over the plays a round holds in thumb-played 4-player games. No exact
+    batched engine can play faster than this in CPython."""
+    import hashlib
+
+    from concombre.games.concombre import batch
+
+    games = batch.reset(range(seed, seed + count), players=4)
+    plays = rounds = 0
+    for _ in range(steps):
+        plays += int((games.winner < 0).sum())
+        after = batch.step(games, batch.thumb_cards(games), autoreset=True)
+        rounds += int(((after.round_number != games.round_number) | (after.seeds != games.seeds)).sum())
+        games = after
+    start = _clock()
+    b"".join([hashlib.shake_128(b"concombre:%d:%d" % (number, 2)).digest(208) for number in range(4096)])
+    per_round = (_clock() - start) / 1000 / 4096
+    return per_round * rounds / plays
+
+
+def _batch_memory(count: int) -> float:
+    """Bytes per game of a batch of ``count`` games of 4 players (every array it holds)."""
+    from concombre.games.concombre import batch
+
+    games = batch.reset(range(count), players=4)
+    return sum(getattr(games, field.name).nbytes for field in attrs.fields(type(games))
+               if hasattr(getattr(games, field.name), "nbytes")) / count
+
+
+def _seat_env_steps(vector: bool, steps: int, seed: int) -> float:
+    """Mean µs per game-step with random masked actions: `SeatEnv` (one game), or `SeatVectorEnv` of 1,024
+    games (per game), 4 players, random bots."""
+    import numpy as np
+
+    from concombre.integrations.gymnasium import SeatEnv, SeatVectorEnv
+
+    rng = np.random.default_rng(seed)
+    env: Any = SeatVectorEnv("concombre", num_envs=1024, players=4, opponents="random") if vector else SeatEnv(
+        "concombre", players=4, opponents="random")
+    observations, _ = env.reset(seed=seed)
+    start = _clock()
+    for _ in range(steps):
+        mask = observations["action_mask"].astype(bool)
+        actions = (rng.random(mask.shape) * mask).argmax(axis=-1)
+        observations, _, terminated, _, _ = env.step(actions if vector else int(actions))
+        if not vector and terminated:
+            observations, _ = env.reset()
+    return (_clock() - start) / 1000 / steps / (1024 if vector else 1)
+
+
+def _learning_jobs(scale: int) -> list[Job]:
+    if not _installed("numpy"):
+        return []
+    steps = {64: 400, 1024: 60, 16384: 8}
+    jobs: list[Job] = [
+        (f"batch.{count}.play", f"Concombre batched engine, {count:,} games: one play", "µs",
+         lambda count=count: _batch_play(count, steps[count] * scale, 21)) for count in BATCH_SIZES
+    ]
+    jobs.append(("batch.memory", "Concombre batched engine: memory per game", "bytes", lambda: _batch_memory(1024)))
+    jobs.append(("floor.batch.deal", "floor: the deals' SHAKE-128 keys alone, per play", "µs",
+                 lambda: _deal_floor(1024, 150 * scale, 24)))
+    if _installed("gymnasium"):
+        jobs += [
+            ("gymnasium.seat.step", "Gymnasium SeatEnv step, 4 players, random bots", "µs",
+             lambda: _seat_env_steps(False, 200 * scale, 22)),
+            ("gymnasium.vector.step", "Gymnasium SeatVectorEnv, 1,024 games: per game-step", "µs",
+             lambda: _seat_env_steps(True, 3 * scale, 23)),
+        ]
+    return jobs
+
+
 # -- the peers ------------------------------------------------------------------------
 
 
@@ -763,6 +865,7 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
     missing = []
     jobs += _adapter_jobs(scale, overhead)
     jobs += _floor_jobs(scale, overhead)
+    jobs += _learning_jobs(scale)
     if peers and _installed("pyspiel"):
         oh_hell = _openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
         hearts = _openspiel_game("hearts")
@@ -878,6 +981,14 @@ def _ratios(report: Report) -> tuple[dict[str, Any], ...]:
     add("RLCard bridge step / Concombre step", "rlcard.bridge.step", "concombre.step", ">= 4")
     add("Rommé turn / RLCard gin rummy step", "romme.turn", "rlcard.gin_rummy.step", "<= 0.333")
     add("bytes of one more state / 1024", "concombre.memory", 1024.0, "<= 1")
+    add("OpenSpiel oh_hell step / batched play, 1,024 games", "open_spiel.oh_hell.step", "batch.1024.play", ">= 10")
+    add("OpenSpiel oh_hell step / batched play, 16,384 games", "open_spiel.oh_hell.step", "batch.16384.play",
+        ">= 30")
+    add("OpenSpiel oh_hell step / batched play, 64 games", "open_spiel.oh_hell.step", "batch.64.play", None)
+    add("floor: OpenSpiel oh_hell step / the deals' keys per play", "open_spiel.oh_hell.step", "floor.batch.deal",
+        None)
+    add("SeatEnv step / SeatVectorEnv game-step (1,024 games)", "gymnasium.seat.step", "gymnasium.vector.step",
+        ">= 10")
     return tuple(ratios)
 
 

@@ -50,7 +50,8 @@ _CARD = np.arange(52, dtype=np.uint64)
 _BIT = _ONE << _CARD  # the bit of each card
 _FULL = np.uint64((1 << 52) - 1)
 # The cards ranked at least as high as each card (C7), and the cards of each card's rank.
-_AT_LEAST = np.array([((1 << 52) - 1) & ~((1 << (index & ~3)) - 1) for index in range(52)], dtype=np.uint64)
+_AT_LEAST = np.array([((1 << 52) - 1) & ~((1 << (index & ~3)) - 1) if index < 52 else 0 for index in range(64)],
+                     dtype=np.uint64)  # 64 entries: "no card" (-1 & 63) finds none
 _SAME_RANK = np.array([0xF << (index & ~3) for index in range(52)], dtype=np.uint64)
 _BYTE_COUNTS = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
 
@@ -109,7 +110,7 @@ class Batch:
     played: U64
     scores: npt.NDArray[np.int64]
     penalties: U64
-    received: npt.NDArray[np.int64]
+    received: npt.NDArray[np.int16]
     half_cucumber: npt.NDArray[np.bool_]
     eliminated: npt.NDArray[np.bool_]
     dealer: npt.NDArray[np.int64]
@@ -119,6 +120,10 @@ class Batch:
     rewards: npt.NDArray[np.float32]
     next_seat: npt.NDArray[np.int64] = attrs.field(repr=False)
     """Derived from ``eliminated``: for each seat, the first active seat to its left (C6, C12)."""
+    active: npt.NDArray[np.int64] = attrs.field(repr=False)
+    """Derived from ``eliminated``: how many players are still in each game."""
+    plays_left: npt.NDArray[np.int64] = attrs.field(repr=False)
+    """Derived from the hands: the plays left in each game's round (0 once it is over)."""
 
     def __attrs_post_init__(self) -> None:
         for name in _ARRAYS:
@@ -180,11 +185,12 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = 3, rules: Rules =
         players=players, rules=rules, seeds=chosen, hands=empty, to_play=zeros, legal=np.zeros(count, np.uint64),
         trick=np.zeros(count, np.uint64), trick_size=zeros, lead=zeros - 1, best=zeros - 1, best_seat=zeros - 1,
         played=np.zeros(count, np.uint64), scores=np.zeros((count, players), dtype=np.int64), penalties=empty,
-        received=np.zeros((count, 52), dtype=np.int64), half_cucumber=flags, eliminated=flags,
+        received=np.zeros((count, 52), dtype=np.int16), half_cucumber=flags, eliminated=flags,
         dealer=zeros + dealer, round_number=zeros + 1, winner=zeros - 1,
         deal_size=zeros + (rules.first_deal if rules.first_deal * players <= 52 else 52 // players),  # C5
         rewards=np.zeros((count, players), dtype=np.float32),
         next_seat=np.broadcast_to((np.arange(players) + 1) % players, (count, players)).copy(),
+        active=zeros + players, plays_left=zeros,
     ), np.ones(count, dtype=bool))
     return _evolve(dealt, legal=_legal(dealt))
 
@@ -255,10 +261,10 @@ def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: 
         if chosen_games.shape != (len(batch),) or chosen_games.dtype != bool:
             raise InvalidArgumentError(f"where must be one bool per game, shape ({len(batch)},).", field="where")
         live = live & chosen_games
-    card = chosen.astype(np.uint64) & np.uint64(63)
-    allowed = (chosen >= 0) & (chosen < 52) & ((batch.legal >> card) & _ONE).astype(bool)
-    if not (allowed | ~live).all():
-        raise _refusal(batch, chosen, live & ~allowed)
+    # Any number outside 0-51 lands on a bit above 51 (after & 63), where no legal mask has one.
+    refused = (((batch.legal >> (chosen.astype(np.uint64) & np.uint64(63))) & _ONE) == 0) & live
+    if refused.any():
+        raise _refusal(batch, np.clip(chosen, -1, 52), refused)
     return _play(batch, chosen, live)
 
 
@@ -267,7 +273,7 @@ def _cards(cards: Any, count: int) -> npt.NDArray[np.int64]:
     if array.shape != (count,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidArgumentError(f"cards must be one whole number (a PACK index) per game: shape ({count},), "
                                    f"not {array.dtype} of shape {array.shape}.", field="cards")
-    return np.clip(array.astype(np.int64), -1, 52)
+    return array if array.dtype == np.int64 else array.astype(np.int64)
 
 
 def _refusal(batch: Batch, cards: npt.NDArray[np.int64], wrong: npt.NDArray[np.bool_]) -> IllegalActionError:
@@ -295,31 +301,35 @@ def _refusal(batch: Batch, cards: npt.NDArray[np.int64], wrong: npt.NDArray[np.b
 def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_]) -> Batch:
     """The plays, every one of them known to be legal (a finished game's card is ignored), then the table's steps.
 
-    Whole arrays throughout, a finished game masked out: at a few thousand games a numpy call costs more than
-    the work it does, so the fewer calls the better.
+    Whole arrays throughout, a game that does not play masked out: at a few thousand games a numpy call costs
+    more than the work it does, so the fewer calls the better.
     """
     count, players = len(batch), batch.players
     everyone = bool(live.all())
     card = cards if everyone else np.where(live, cards, 0)
     seat = batch.to_play if everyone else np.maximum(batch.to_play, 0)
     bit = _BIT[card] if everyone else np.where(live, _BIT[card], np.uint64(0))
-    hands = batch.hands ^ np.where(seat[:, None] == _SEATS[:players], bit[:, None], np.uint64(0))
+    at = _rows(count) * players + seat  # where each game's mover is in the flattened (N, players) arrays
+    hands = batch.hands.copy()
+    hands.reshape(-1)[at] ^= bit
     first = batch.trick_size == 0
-    old_best = batch.best
-    beats = (first | (card >> 2 >= old_best >> 2)) & live  # the last of the highest rank wins (C8)
-    best = np.where(beats, card, old_best)
+    beats = first | (card >> 2 >= batch.best >> 2)  # the last of the highest rank wins (C8)
+    if not everyone:
+        beats &= live
+        first = first & live
+    best = np.where(beats, card, batch.best)
     best_seat = np.where(beats, seat, batch.best_seat)
-    lead = np.where(first & live, card, batch.lead)
     size = batch.trick_size + live
-    complete = size == players - _out_count(batch)
-    following = batch.next_seat[_rows(count), seat]
-    to_play = np.where(complete, best_seat, following) if everyone else np.where(
-        live, np.where(complete, best_seat, following), batch.to_play)
-    trick = np.where(complete, np.uint64(0), np.where(first, bit, batch.trick | bit))
-    after = _evolve(batch, hands=hands, to_play=to_play, lead=lead, best=best, best_seat=best_seat, trick=trick,
-                    played=batch.played | bit, trick_size=np.where(complete, 0, size),
-                    rewards=np.zeros((count, players), dtype=np.float32))
-    ended = np.flatnonzero(complete & (np.bitwise_or.reduce(hands, axis=1) == 0))
+    complete = size == batch.active
+    to_play = np.where(complete, best_seat, batch.next_seat.reshape(-1)[at])
+    if not everyone:
+        to_play = np.where(live, to_play, batch.to_play)
+    plays_left = batch.plays_left - live
+    after = _evolve(batch, hands=hands, to_play=to_play, best=best, best_seat=best_seat,
+                    lead=np.where(first, card, batch.lead), played=batch.played | bit,
+                    trick=np.where(complete, np.uint64(0), np.where(first, bit, batch.trick | bit)),
+                    trick_size=np.where(complete, 0, size), plays_left=plays_left, rewards=_no_rewards(batch))
+    ended = np.flatnonzero(complete & (plays_left == 0))
     if len(ended):
         after = _score(after, ended)
     return _evolve(after, legal=_legal(after))
@@ -327,6 +337,7 @@ def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_
 
 _SEATS = np.arange(MAX_PLAYERS)
 _ROWS_OF: dict[int, npt.NDArray[np.int64]] = {}
+_NO_REWARDS: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
 
 
 def _rows(count: int) -> npt.NDArray[np.int64]:
@@ -338,22 +349,28 @@ def _rows(count: int) -> npt.NDArray[np.int64]:
     return rows
 
 
-def _out_count(batch: Batch) -> npt.NDArray[np.int64]:
-    """How many players each game has lost (C11)."""
-    counts: npt.NDArray[np.int64] = batch.eliminated.sum(axis=1)
-    return counts
+def _no_rewards(batch: Batch) -> npt.NDArray[np.float32]:
+    """The rewards of a step that scores nothing: one read-only array of zeros per shape."""
+    shape = (len(batch), batch.players)
+    zeros = _NO_REWARDS.get(shape)
+    if zeros is None:
+        zeros = _NO_REWARDS[shape] = np.zeros(shape, dtype=np.float32)
+        zeros.flags.writeable = False
+    return zeros
 
 
 def _legal(batch: Batch) -> U64:
     """The cards each game's player to move may play (C7); none in a finished game."""
-    seat = np.maximum(batch.to_play, 0)
-    hand = batch.hands[_rows(len(batch)), seat]
-    leading = batch.trick_size == 0
+    seat = batch.to_play
+    over = batch.winner >= 0
+    any_over = bool(over.any())
+    hand = batch.hands.reshape(-1)[_rows(len(batch)) * batch.players + (np.maximum(seat, 0) if any_over else seat)]
     target = batch.lead if batch.rules.follow == "lead" else batch.best
-    high = hand & _AT_LEAST[np.maximum(target, 0)]
+    high = hand & _AT_LEAST[target & 63]  # target is -1 only when leading, where ``hand`` is taken
     low = hand & _SAME_RANK[_lowest(hand)]
-    legal = np.where(leading, hand, np.where((high == 0) | batch.rules.may_duck, high | low, high))
-    return np.where(batch.winner < 0, legal, np.uint64(0))
+    legal = np.where(high == 0, low, high | low) if batch.rules.may_duck else np.where(high == 0, low, high)
+    legal = np.where(batch.trick_size == 0, hand, legal)
+    return np.where(over, np.uint64(0), legal) if any_over else legal
 
 
 def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
@@ -374,7 +391,7 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
         held = penalties[games, seat]
         rank = _highest(held) >> 2
         candidates = (held[:, None] >> (rank[:, None] * 4 + np.arange(4)).astype(np.uint64)) & _ONE
-        rounds = received[games[:, None], rank[:, None] * 4 + np.arange(4)]
+        rounds = received[games[:, None], rank[:, None] * 4 + np.arange(4)].astype(np.int64)
         kept = rank * 4 + np.where(candidates.astype(bool), rounds, np.iinfo(np.int64).max).argmin(axis=1)
         received[games] = np.where(((held & ~_BIT[kept])[:, None] >> _CARD) & _ONE, 0, received[games])
         penalties[games, seat] = _BIT[kept]
@@ -386,6 +403,8 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
         penalties[games, seat] = 0
         out[games, seat] = True
     active = batch.players - out[rows].sum(axis=1)
+    still_in = batch.active.copy()
+    still_in[rows] = active
     over = rows[active == 1]
     winner = batch.winner.copy()
     winner[over] = np.argmin(out[over], axis=1)
@@ -406,7 +425,7 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
                                 np.where(batch.rules.first_deal * left <= pack, batch.rules.first_deal, pack // left))
     after = _evolve(batch, scores=scores, penalties=penalties, received=received, half_cucumber=half,
                     eliminated=out, winner=winner, to_play=to_play, rewards=rewards, dealer=dealer,
-                    round_number=round_number, deal_size=deal_size, next_seat=next_seat)
+                    round_number=round_number, deal_size=deal_size, next_seat=next_seat, active=still_in)
     dealing = np.zeros(len(batch), dtype=bool)
     dealing[going] = True
     return _dealt(after, dealing)
@@ -415,10 +434,8 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
 def _dealt(batch: Batch, dealing: npt.NDArray[np.bool_]) -> Batch:
     """Deal the round of the games marked ``dealing`` exactly as the reference engine does (C4-C6)."""
     rows = np.flatnonzero(dealing)
-    order = _shuffled(batch.seeds[rows], batch.round_number[rows])
     held = np.bitwise_or.reduce(batch.penalties[rows], axis=1)
-    out_of_pack = ((held[:, None] >> order.astype(np.uint64)) & _ONE).astype(bool)  # C4
-    order = np.take_along_axis(order, np.argsort(out_of_pack, axis=1, kind="stable"), axis=1)
+    order = _shuffled(batch.seeds[rows], batch.round_number[rows], held)
     following = batch.next_seat[rows]
     active = batch.players - batch.eliminated[rows].sum(axis=1)
     seats = np.empty((len(rows), batch.players), dtype=np.int64)
@@ -436,16 +453,21 @@ def _dealt(batch: Batch, dealing: npt.NDArray[np.bool_]) -> Batch:
     to_play[rows], lead[rows], best[rows], best_seat[rows] = seats[:, 0], -1, -1, -1
     trick, played, size = batch.trick.copy(), batch.played.copy(), batch.trick_size.copy()
     trick[rows], played[rows], size[rows] = 0, 0, 0
+    plays_left = batch.plays_left.copy()
+    plays_left[rows] = batch.deal_size[rows] * active
     return _evolve(batch, hands=hands, to_play=to_play, lead=lead, best=best, best_seat=best_seat,
-                   trick=trick, played=played, trick_size=size)
+                   trick=trick, played=played, trick_size=size, plays_left=plays_left)
 
 
-def _shuffled(seeds: U64, rounds: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each game's pack order for its round: `concombre.core.seats.shuffled_order` (SHAKE-128 sort keys, ties in
-    position order), the hashing once per game, the sort for all at once."""
-    digests = b"".join(hashlib.shake_128(f"concombre:{seed}:{round_}".encode()).digest(208)
-                       for seed, round_ in zip(seeds.tolist(), rounds.tolist(), strict=True))
-    keys = np.frombuffer(digests, dtype=">u4").reshape(len(seeds), 52)
+def _shuffled(seeds: U64, rounds: npt.NDArray[np.int64], held: U64) -> npt.NDArray[np.int64]:
+    """Each game's pack for its round in dealing order: `concombre.core.seats.shuffled_order` (a SHAKE-128 sort
+    key per card, ties in card order) without the penalty cards ``held`` (C4), which one stable sort puts last:
+    the hashing once per game, the sort for all at once."""
+    shake = hashlib.shake_128
+    digests = b"".join([shake(b"concombre:%d:%d" % pair).digest(208)
+                        for pair in zip(seeds.tolist(), rounds.tolist(), strict=True)])
+    keys = np.frombuffer(digests, dtype=">u4").reshape(len(seeds), 52).astype(np.uint64)
+    keys |= ((held[:, None] >> _CARD) & _ONE) << np.uint64(32)  # a held card sorts after every card of the pack
     return np.argsort(keys, axis=1, kind="stable")
 
 
