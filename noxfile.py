@@ -22,7 +22,7 @@ import nox
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
-EXTRAS = ["core", "cli", "web", "dask", "pettingzoo", "openspiel", "bench", "docs"]
+EXTRAS = ["core", "cli", "web", "dask", "pettingzoo", "openspiel", "learn", "bench", "docs"]
 OTHER_PYTHONS = ["3.10", "3.13"]
 
 nox.options.sessions = ["dist", "smoke", "core", "workflows"]

@@ -82,7 +82,7 @@ def core(sdist: str) -> None:
         assert refused.returncode == 2 and "pip install 'concombre[web]'" in refused.stderr, refused.stderr
     if not installed("pyspiel"):
         assert "pip install 'concombre[bench]'" in run("bench", "--quick").stdout
-    for module, extra in (("pettingzoo", "pettingzoo"), ("openspiel", "openspiel")):
+    for module, extra in (("pettingzoo", "pettingzoo"), ("openspiel", "openspiel"), ("gymnasium", "learn")):
         if not installed(module if module != "openspiel" else "pyspiel"):
             try:
                 importlib.import_module(f"concombre.integrations.{module}")
@@ -176,6 +176,25 @@ def openspiel(sdist: str) -> None:
         assert name != "python_concombre" or state.is_terminal()
 
 
+def learn(sdist: str) -> None:
+    import numpy as np
+    from gymnasium.utils.env_checker import check_env
+
+    from concombre.batch import legal_mask, reset, step
+    from concombre.integrations.gymnasium import SeatEnv, SeatVectorEnv
+
+    games = reset(range(256), players=5)
+    while not games.done.all():
+        games = step(games, legal_mask(games).argmax(axis=1))
+    assert sorted(set(games.winner.tolist())) == [0, 1, 2, 3, 4]
+    check_env(SeatEnv("concombre", players=3), skip_render_check=True)
+    vector = SeatVectorEnv("concombre", num_envs=64, players=4)
+    observations, _ = vector.reset(seed=1)
+    for _ in range(50):
+        observations, rewards, *_ = vector.step(observations["action_mask"].argmax(axis=1))
+    assert observations["observation"].shape == (64, 244) and np.isfinite(rewards).all()
+
+
 def bench(sdist: str) -> None:
     report = json.loads(run("bench", "--quick", "--json").stdout)
     labels = [ratio["label"] for ratio in report["ratios"]]
@@ -193,7 +212,7 @@ def docs(sdist: str) -> None:
 
 
 CHECKS = {"core": core, "cli": cli, "web": web, "dask": dask, "pettingzoo": pettingzoo, "openspiel": openspiel,
-          "bench": bench, "docs": docs}
+          "learn": learn, "bench": bench, "docs": docs}
 
 
 def main(extra: str, sdist: str) -> int:

@@ -184,7 +184,7 @@ def test_a_whole_game_of_concombre_by_clicking(browser: Any, server: str) -> Non
     record = page.request.get(urljoin(page.url, page.locator("#record").get_attribute("href")))
     assert record.json()["format"] == "concombre.record/1"
     page.click("#again")  # the same settings, a new table
-    page.wait_for_function("!current.over && current.view.round_number === 1")
+    page.wait_for_function("current && !current.over && current.view.round_number === 1")
     assert page.locator("#over").is_hidden()
 
 

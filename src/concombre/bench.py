@@ -686,8 +686,9 @@ def _batch_memory(count: int) -> float:
     from concombre.games.concombre import batch
 
     games = batch.reset(range(count), players=4)
-    return sum(getattr(games, field.name).nbytes for field in attrs.fields(type(games))
-               if hasattr(getattr(games, field.name), "nbytes")) / count
+    held: int = sum(getattr(games, field.name).nbytes for field in attrs.fields(type(games))
+                    if hasattr(getattr(games, field.name), "nbytes"))
+    return held / count
 
 
 def _seat_env_steps(vector: bool, steps: int, seed: int) -> float:
@@ -717,7 +718,7 @@ def _learning_jobs(scale: int) -> list[Job]:
     steps = {64: 400, 1024: 60, 16384: 8}
     jobs: list[Job] = [
         (f"batch.{count}.play", f"Concombre batched engine, {count:,} games: one play", "µs",
-         lambda count=count: _batch_play(count, steps[count] * scale, 21)) for count in BATCH_SIZES
+         functools.partial(_batch_play, count, steps[count] * scale, 21)) for count in BATCH_SIZES
     ]
     jobs.append(("batch.memory", "Concombre batched engine: memory per game", "bytes", lambda: _batch_memory(1024)))
     jobs.append(("floor.batch.deal", "floor: the deals' SHAKE-128 keys alone, per play", "µs",

@@ -116,6 +116,21 @@ class SeatEnv(Env[dict[str, Any], Any]):
         illegal_reward: The reward of a refused card.
         render_mode: ``"ansi"`` (the learner's view as text) or None.
 
+    Attributes:
+        metadata: Gymnasium's description: the render modes.
+        game: The game (`concombre.core.game.Game`).
+        players: How many players.
+        seat: The learner's seat.
+        bots: Each seat's bot name; ``""`` at the learner's.
+        rules: The rules played by.
+        illegal: What a refused action does: ``"refuse"`` or ``"raise"``.
+        illegal_reward: The reward of a refused action.
+        render_mode: ``"ansi"`` or None.
+        encoding: The game's encoding (`concombre.core.game.Encoding`).
+        observation_space: ``Dict(observation=Box, action_mask=Box)``.
+        action_space: ``Discrete``: the encoding's slots.
+        state: The game as it stands (hidden cards included: never give it to the learner).
+
     Examples:
         >>> env = SeatEnv("concombre", players=2)
         >>> observation, info = env.reset(seed=3)
@@ -229,6 +244,24 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     The learner acts in every game at each step; the batched bots then play every game up to the learner's
     next turn. A finished game is reset on the next step (its action ignored, reward 0), as Gymnasium's
     ``AutoresetMode.NEXT_STEP`` says.
+
+    Attributes:
+        metadata: Gymnasium's description: next-step autoreset, no render mode.
+        game: The game (`concombre.core.game.Game`).
+        engine: Its batched engine (`concombre.core.game.Batched`).
+        num_envs: How many games.
+        players: How many players in each.
+        seat: The learner's seat in each.
+        bots: Each seat's batched bot name; ``""`` at the learner's.
+        rules: The rules played by.
+        illegal: What a refused action does: ``"refuse"`` or ``"raise"``.
+        illegal_reward: The reward of a refused action.
+        encoding: The game's encoding (`concombre.core.game.Encoding`).
+        single_observation_space: One game's observation space.
+        single_action_space: One game's action space.
+        observation_space: The batched observation space.
+        action_space: The batched action space.
+        games: The games as they stand (the engine's batch; hidden cards included).
 
     Raises:
         InvalidArgumentError: The game has no batched engine, or a bot is not one of its batched bots.

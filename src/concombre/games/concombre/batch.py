@@ -32,8 +32,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as missing:  # the extra is not installed: say which one
+    raise ModuleNotFoundError(f"concombre.batch needs numpy: pip install 'concombre[learn]' ({missing})",
+                              name=missing.name) from missing
 
 from concombre.core.cards import PACK
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
