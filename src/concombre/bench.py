@@ -642,13 +642,14 @@ Examples:
 """
 
 
-def _batch_play(count: int, steps: int, seed: int) -> float:
+def _batch_play(count: int, steps: int, seed: int, warm: int = 300) -> float:
     """Mean µs per play of the batched engine: ``count`` games of 4 players, every one playing at each step (the
-    rule-of-thumb card; finished games restart), the table's deals, tricks and scoring included."""
+    rule-of-thumb card; finished games restart), the table's deals, tricks and scoring included, measured after
+    ``warm`` steps (the games start in step; a long run has some rounds and games ending at every step)."""
     from concombre.games.concombre import batch  # needs numpy: imported only when measured
 
     games = batch.reset(range(seed, seed + count), players=4)
-    for _ in range(8):
+    for _ in range(warm):  # until rounds and games end at every step, as they do in a long run
         games = batch.step(games, batch.thumb_cards(games), autoreset=True)
     total, plays = 0, 0
     for _ in range(steps):
@@ -715,7 +716,7 @@ def _seat_env_steps(vector: bool, steps: int, seed: int) -> float:
 def _learning_jobs(scale: int) -> list[Job]:
     if not _installed("numpy"):
         return []
-    steps = {64: 400, 1024: 60, 16384: 8}
+    steps = {64: 200, 1024: 40, 16384: 6}
     jobs: list[Job] = [
         (f"batch.{count}.play", f"Concombre batched engine, {count:,} games: one play", "µs",
          functools.partial(_batch_play, count, steps[count] * scale, 21)) for count in BATCH_SIZES

@@ -259,8 +259,10 @@ def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: 
     """
     chosen = _cards(cards, len(batch))
     live = batch.winner < 0
-    if autoreset and not live.all():
-        batch = reset_games(batch, ~live, _splitmix(batch.seeds[~live]))  # they ignore their card this step
+    restarting = None
+    if autoreset and not live.all():  # dealt with the step's other deals; they ignore their card this step
+        restarting = ~live
+        batch = _cleared(batch, restarting, _splitmix(batch.seeds[restarting]))
     if where is not None:
         chosen_games = np.asarray(where)
         if chosen_games.shape != (len(batch),) or chosen_games.dtype != bool:
@@ -270,7 +272,7 @@ def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: 
     refused = (((batch.legal >> (chosen.astype(np.uint64) & np.uint64(63))) & _ONE) == 0) & live
     if refused.any():
         raise _refusal(batch, np.clip(chosen, -1, 52), refused)
-    return _play(batch, chosen, live)
+    return _play(batch, chosen, live, restarting)
 
 
 def _cards(cards: Any, count: int) -> npt.NDArray[np.int64]:
@@ -303,7 +305,8 @@ def _refusal(batch: Batch, cards: npt.NDArray[np.int64], wrong: npt.NDArray[np.b
                               ruling)
 
 
-def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_]) -> Batch:
+def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_],
+          restarting: npt.NDArray[np.bool_] | None = None) -> Batch:
     """The plays, every one of them known to be legal (a finished game's card is ignored), then the table's steps.
 
     Whole arrays throughout, a game that does not play masked out: at a few thousand games a numpy call costs
@@ -335,8 +338,12 @@ def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_
                     trick=np.where(complete, np.uint64(0), np.where(first, bit, batch.trick | bit)),
                     trick_size=np.where(complete, 0, size), plays_left=plays_left, rewards=_no_rewards(batch))
     ended = np.flatnonzero(complete & (plays_left == 0))
+    dealing = restarting
     if len(ended):
-        after = _score(after, ended)
+        after, going = _score(after, ended)
+        dealing = going if dealing is None else dealing | going
+    if dealing is not None:
+        after = _dealt(after, dealing)
     return _evolve(after, legal=_legal(after))
 
 
@@ -378,8 +385,8 @@ def _legal(batch: Batch) -> U64:
     return np.where(over, np.uint64(0), legal) if any_over else legal
 
 
-def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
-    """Score the rounds just ended in games ``rows`` (C9-C13), pass the deal (C12) and deal anew (C5)."""
+def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> tuple[Batch, npt.NDArray[np.bool_]]:
+    """Score the rounds just ended in games ``rows`` (C9-C13) and pass the deal (C12); the games to deal anew (C5)."""
     loser, card = batch.best_seat[rows], batch.best[rows]
     value = (card >> 2) + 2
     scores, penalties, received = batch.scores.copy(), batch.penalties.copy(), batch.received.copy()
@@ -433,7 +440,7 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> Batch:
                     round_number=round_number, deal_size=deal_size, next_seat=next_seat, active=still_in)
     dealing = np.zeros(len(batch), dtype=bool)
     dealing[going] = True
-    return _dealt(after, dealing)
+    return after, dealing
 
 
 def _dealt(batch: Batch, dealing: npt.NDArray[np.bool_]) -> Batch:
@@ -474,6 +481,24 @@ def _shuffled(seeds: U64, rounds: npt.NDArray[np.int64], held: U64) -> npt.NDArr
     keys = np.frombuffer(digests, dtype=">u4").reshape(len(seeds), 52).astype(np.uint64)
     keys |= ((held[:, None] >> _CARD) & _ONE) << np.uint64(32)  # a held card sorts after every card of the pack
     return np.argsort(keys, axis=1, kind="stable")
+
+
+def _cleared(batch: Batch, which: npt.NDArray[np.bool_], seeds: U64) -> Batch:
+    """The games marked in ``which`` as new games of these seeds before their first deal (dealer 0, C3)."""
+    rules, players = batch.rules, batch.players
+    fresh: dict[str, Any] = {
+        "seeds": seeds, "hands": 0, "to_play": -1, "legal": 0, "trick": 0, "trick_size": 0, "lead": -1, "best": -1,
+        "best_seat": -1, "played": 0, "scores": 0, "penalties": 0, "received": 0, "half_cucumber": False,
+        "eliminated": False, "dealer": 0, "round_number": 1, "winner": -1, "rewards": 0.0,
+        "deal_size": rules.first_deal if rules.first_deal * players <= 52 else 52 // players,  # C5
+        "next_seat": (np.arange(players) + 1) % players, "active": players, "plays_left": 0,
+    }
+    parts = {}
+    for name, value in fresh.items():
+        merged = getattr(batch, name).copy()
+        merged[which] = value
+        parts[name] = merged
+    return _evolve(batch, **parts)
 
 
 def reset_games(batch: Batch, which: npt.ArrayLike, seeds: Sequence[int] | npt.ArrayLike) -> Batch:
