@@ -36,7 +36,7 @@ from concombre.games.concombre.actions import (
     parse_action,
     why_illegal,
 )
-from concombre.games.concombre.bots import MonteCarloBot, RandomBot, ThumbBot
+from concombre.games.concombre.bots import MonteCarloBot, RandomBot, SearchBot, ThumbBot
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, trick_winner
 from concombre.games.concombre.transitions import (
@@ -106,6 +106,7 @@ __all__ = [
     "RoundResult",
     "Rules",
     "ScoreRound",
+    "SearchBot",
     "Suit",
     "ThumbBot",
     "action_text",

@@ -162,6 +162,22 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     _rules_options(simulate)
 
+    rank = commands.add_parser(
+        "ladder",
+        help="rate a game's bots: a seeded round robin with ratings and head-to-head win rates",
+        description="Play a seeded round robin among a game's bots (2 players: every pair, seats alternating; "
+        "4 players: each bot against three of each other) and print Bradley-Terry ratings on the Elo scale and "
+        "head-to-head win rates, with 95%% intervals, as Markdown tables.",
+    )
+    _game_option(rank)
+    rank.add_argument("--bots", default=None, help="the bots to rate, comma-separated (default: all the game's)")
+    rank.add_argument("--players", default="2,4", help="player counts, comma-separated (default 2,4)")
+    rank.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    rank.add_argument("--seed", type=int, default=0, help="the ladder's seed (default 0)")
+    rank.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
+    rank.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead: the address of its "
+                      "scheduler (pip install 'concombre[dask]')")
+
     replay = commands.add_parser(
         "replay",
         help="print a saved game round by round, or step through it",
@@ -213,6 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "demo": _demo,
         "play": _play,
         "simulate": _simulate,
+        "ladder": _ladder,
         "replay": _replay,
         "bench": _bench,
         "serve": _serve,
@@ -330,6 +347,41 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         _print_summary(summary, game.eliminated is not None)
     return status
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from concombre.apps.ladder import ladder, lineups
+
+    game = find_game(args.game)
+    bots = list(game.bots) if args.bots is None else [name.strip() for name in args.bots.split(",") if name.strip()]
+    try:
+        players = [int(count) for count in args.players.split(",")]
+    except ValueError:
+        raise InvalidArgumentError(f"--players takes counts such as 2,4, not {args.players!r}.",
+                                   field="players") from None
+    if args.workers < 1:
+        raise InvalidArgumentError("--workers must be at least 1.", field="workers")
+    if args.scheduler and args.workers > 1:
+        raise InvalidArgumentError("Give --workers or --scheduler, not both: a Dask cluster has its own workers.")
+    total = args.games * sum(len(lineups(bots, count)) for count in players) if args.games > 0 else 1
+    client = _dask_client(args.scheduler) if args.scheduler else None
+    executor: Any = client.get_executor() if client is not None else (
+        ProcessPoolExecutor(args.workers) if args.workers > 1 else None)
+    try:
+        with _Progress(total) as advance:
+            result = ladder(game.name, bots, players=players, games=args.games, seed=args.seed, executor=executor,
+                            progress=advance)
+    finally:
+        if client is not None:
+            client.close()
+        elif executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+    print(f"{game.title}: `concombre ladder --game {game.name} --bots {','.join(bots)} --players "
+          f"{','.join(map(str, players))} --games {args.games} --seed {args.seed}`\n")
+    print(result.table())
+    return 0
 
 
 def _dask_client(address: str) -> Any:

@@ -19,6 +19,7 @@ import hashlib
 import math
 import random
 import statistics
+import time
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from typing import Any
@@ -105,6 +106,8 @@ class GameResult:
             Concombre minus the penalty points it took (C9), in Rommé its
             final score (R13).
         rounds_played: Rounds each seat took a turn in.
+        moves: How many actions each seat chose.
+        seconds: The time each seat's bot took to choose them, in all.
 
     Examples:
         >>> from concombre import RandomBot, ThumbBot
@@ -120,6 +123,8 @@ class GameResult:
     out: tuple[int, ...]
     points: tuple[float, ...]
     rounds_played: tuple[int, ...]
+    moves: tuple[int, ...] = ()
+    seconds: tuple[float, ...] = attrs.field(default=(), eq=False)  # a clock's reading: not part of the game
 
 
 def game_seed(seed: int, number: int) -> int:
@@ -157,6 +162,7 @@ def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any 
     state = game.new_game(count, dealer=number % count, rules=game.Rules() if rules is None else rules,
                           seed=game_seed(seed, number))
     points, rounds_played, out = [0.0] * count, [0] * count, []
+    moves, seconds = [0] * count, [0.0] * count
     in_round: set[int] = set()
     while not game.is_over(state):
         seat = game.to_play(state)
@@ -164,7 +170,11 @@ def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any 
             action = game.legal_actions(state)[0]
         else:
             in_round.add(seat)
-            action = seated[seat].choose(game.view(state, seat), rngs[seat])
+            seen = game.view(state, seat)
+            start = time.perf_counter()
+            action = seated[seat].choose(seen, rngs[seat])
+            seconds[seat] += time.perf_counter() - start
+            moves[seat] += 1
         before, state = state, game.apply(state, action)
         if game.starts_round(action) or game.is_over(state):
             for player in in_round:
@@ -182,6 +192,8 @@ def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any 
         out=tuple(out),
         points=tuple(points),
         rounds_played=tuple(rounds_played),
+        moves=tuple(moves),
+        seconds=tuple(seconds),
     )
 
 

@@ -24,11 +24,12 @@ from concombre.core.game import Bot
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
+from concombre.games.concombre.search import SearchBot, _one_per_rank
 from concombre.games.concombre.state import GameState, Phase, trick_winner
 from concombre.games.concombre.transitions import legal_plays, play, resolve_trick
 from concombre.games.concombre.views import PlayerView
 
-__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "ThumbBot", "bot_named"]
+__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named"]
 
 
 @attrs.frozen
@@ -139,14 +140,6 @@ class MonteCarloBot:
         return Play(candidates[best])
 
 
-def _one_per_rank(cards: tuple[Card, ...]) -> list[Card]:
-    """The highest card of each rank among ``cards`` (in pack order), lowest rank first."""
-    best: dict[int, Card] = {}
-    for card in cards:
-        best[card_value(card)] = card
-    return list(best.values())
-
-
 def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Card]) -> int:
     """The penalty ``seat`` takes when everyone plays the round out by ``policy``."""
     while state.phase is not Phase.ROUND_COMPLETE:
@@ -156,12 +149,14 @@ def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Ca
     return next(card_value(card) for who, card in last if who == loser) if loser == seat else 0
 
 
-BOTS: dict[str, Callable[[], Bot[PlayerView, Action]]] = {"random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot}
+BOTS: dict[str, Callable[[], Bot[PlayerView, Action]]] = {
+    "random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot, "search": SearchBot,
+}
 """The bots by name, as the command line knows them.
 
 Examples:
     >>> sorted(BOTS)
-    ['mc', 'random', 'thumb']
+    ['mc', 'random', 'search', 'thumb']
 """
 
 

@@ -1,0 +1,237 @@
+"""A rating ladder: a seeded round robin among a game's bots, with ratings and head-to-head win rates.
+
+With 2 players every pair of bots plays ``games`` games, seats alternating; with 4 players each bot plays
+``games`` games against three copies of each other bot (its fair share is then 1/4), seats rotating. Each
+lineup is a `concombre.apps.simulate` run, so a ladder gives the same result in one process, on every
+core or on a Dask cluster (any `concurrent.futures.Executor`).
+
+The ratings are Bradley-Terry strengths fitted to the 2-player results, on the Elo scale (400 points is
+10 to 1 odds; the mean is 0), with 95% intervals from a seeded Bayesian bootstrap. Win rates carry
+Wilson 95% intervals.
+
+Examples:
+    >>> result = ladder("concombre", ["random", "thumb"], players=(2,), games=40, seed=1)
+    >>> [rating.bot for rating in result.ratings]
+    ['thumb', 'random']
+    >>> result.pairing("thumb", "random", 2).rate.value > 0.5
+    True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+
+import attrs
+
+from concombre.apps.simulate import Interval, proportion, simulate_games
+from concombre.core.errors import InvalidArgumentError
+from concombre.games import DEFAULT_GAME, find_game
+
+__all__ = ["Ladder", "Pairing", "Rating", "ladder", "lineups"]
+
+
+@attrs.frozen
+class Pairing:
+    """How one bot did against another.
+
+    Attributes:
+        bot: The bot.
+        rival: The other bot (with 4 players, three copies of it sat at the table).
+        players: 2 or 4.
+        games: Games played.
+        wins: Games the bot won.
+        rate: Its win rate, with a Wilson 95% interval.
+        fair: The share a bot as strong as its rivals would win: 1/players.
+
+    Examples:
+        >>> Pairing("thumb", "random", 2, 10, 9, proportion(9, 10), 0.5).better
+        True
+    """
+
+    bot: str
+    rival: str
+    players: int
+    games: int
+    wins: int
+    rate: Interval
+    fair: float
+
+    @property
+    def better(self) -> bool:
+        """Whether the bot wins more than its fair share, beyond doubt at 95%."""
+        return self.rate.low > self.fair
+
+
+@attrs.frozen
+class Rating:
+    """A bot's place on the ladder.
+
+    Attributes:
+        bot: The bot.
+        elo: Its Bradley-Terry strength on the Elo scale (mean 0), with a 95% bootstrap interval.
+        ms_per_move: Its mean time to choose an action, in milliseconds, over the whole ladder.
+
+    Examples:
+        >>> Rating("thumb", Interval(120.0, 90.0, 150.0), 0.01).elo.value
+        120.0
+    """
+
+    bot: str
+    elo: Interval
+    ms_per_move: float
+
+
+@attrs.frozen
+class Ladder:
+    """The result of `ladder`: ratings (best first) and every head-to-head pairing.
+
+    Attributes:
+        game: The game's name.
+        seed: The ladder's seed.
+        games: Games per pairing.
+        ratings: One per bot, best first.
+        pairings: Every bot against every other, for each player count.
+
+    Examples:
+        >>> result = ladder("concombre", ["random", "thumb"], players=(2,), games=10, seed=2)
+        >>> print(result.table().splitlines()[0])
+        | bot | rating (Elo scale) | ms per move |
+    """
+
+    game: str
+    seed: int
+    games: int
+    ratings: tuple[Rating, ...]
+    pairings: tuple[Pairing, ...]
+
+    def pairing(self, bot: str, rival: str, players: int) -> Pairing:
+        """The pairing of ``bot`` against ``rival`` with ``players`` players."""
+        return next(item for item in self.pairings if (item.bot, item.rival, item.players) == (bot, rival, players))
+
+    def table(self) -> str:
+        """The ratings, then each player count's head-to-head win rates, as Markdown tables."""
+        lines = ["| bot | rating (Elo scale) | ms per move |", "| --- | --- | --- |"]
+        lines += [f"| {rating.bot} | {rating.elo.value:+.0f} [{rating.elo.low:+.0f}, {rating.elo.high:+.0f}] | "
+                  f"{rating.ms_per_move:.3f} |" for rating in self.ratings]
+        names = [rating.bot for rating in self.ratings]
+        for players in sorted({item.players for item in self.pairings}):
+            against = "against" if players == 2 else "against three"
+            lines += ["", f"{players} players: the row's win rate {against} the column "
+                      f"(fair share {1 / players:.2f}), {self.games} games each, 95% intervals", "",
+                      "| | " + " | ".join(names) + " |", "| --- |" + " --- |" * len(names)]
+            for bot in names:
+                cells = ["" if bot == rival else str(self.pairing(bot, rival, players).rate) for rival in names]
+                lines.append(f"| **{bot}** | " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+
+def lineups(bots: Sequence[str], players: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The games' line-ups: (bot, rival, the bots at the table). Two players: every pair once; four: each bot
+    against three copies of each other bot.
+
+    Examples:
+        >>> lineups(["a", "b"], 4)
+        [('a', 'b', ('a', 'b', 'b', 'b')), ('b', 'a', ('b', 'a', 'a', 'a'))]
+    """
+    if players == 2:
+        return [(bot, rival, (bot, rival)) for bot, rival in itertools.combinations(bots, 2)]
+    return [(bot, rival, (bot, *[rival] * (players - 1))) for bot, rival in itertools.permutations(bots, 2)]
+
+
+def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, players: Sequence[int] = (2, 4),
+           games: int = 200, seed: int = 0, executor: Executor | None = None,
+           progress: Callable[[], None] | None = None) -> Ladder:
+    """Play the round robin and rate the bots (see the module's documentation).
+
+    Args:
+        game: The game's name.
+        bots: The names of the bots to rate (default: every named bot of the game).
+        players: The player counts to play at (each one the game allows).
+        games: Games per pairing.
+        seed: The ladder's seed: the same seed, the same games.
+        executor: Where to play the games (None: in this process).
+        progress: Called after each game.
+
+    Raises:
+        InvalidArgumentError: An unknown bot, fewer than two bots, a player count the game refuses, or a
+            number of games below 1.
+
+    Examples:
+        >>> result = ladder("romme", ["random", "solver"], players=(2,), games=4, seed=3)
+        >>> result.ratings[0].bot
+        'solver'
+    """
+    chosen = find_game(game)
+    names = list(chosen.bots) if bots is None else list(bots)
+    unknown = [name for name in names if name not in chosen.bots]
+    if unknown or len(set(names)) < 2 or len(set(names)) != len(names):
+        raise InvalidArgumentError(f"Give two or more different bots of {chosen.title}: {sorted(chosen.bots)}; "
+                                   f"not {names!r}.", field="bots")
+    for count in players:
+        chosen.check_players(count)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidArgumentError(f"games must be a whole number of at least 1, not {games!r}.", field="games")
+    pairings, moves, seconds = [], dict.fromkeys(names, 0), dict.fromkeys(names, 0.0)
+    schedule = [(seats, lineup) for seats in players for lineup in lineups(names, seats)]
+    for number, (count, (bot, rival, seated)) in enumerate(schedule):
+        wins = 0
+        table = [chosen.bots[name]() for name in seated]
+        for result in simulate_games(table, games, seed=seed * 1000 + number, rules=chosen.Rules(), executor=executor):
+            wins += result.bots[result.winner] == bot
+            for seat, name in enumerate(result.bots):
+                moves[name] += result.moves[seat]
+                seconds[name] += result.seconds[seat]
+            if progress is not None:
+                progress()
+        pairings.append(Pairing(bot, rival, count, games, wins, proportion(wins, games), 1 / count))
+        if count == 2:
+            pairings.append(Pairing(rival, bot, count, games, games - wins, proportion(games - wins, games), 0.5))
+    elo = _ratings(names, [item for item in pairings if item.players == 2], random.Random(seed))
+    ratings = sorted((Rating(name, elo[name], 1000 * seconds[name] / max(moves[name], 1)) for name in names),
+                     key=lambda rating: -rating.elo.value)
+    return Ladder(chosen.name, seed, games, tuple(ratings), tuple(pairings))
+
+
+def _strengths(names: Sequence[str], wins: dict[tuple[str, str], float]) -> dict[str, float]:
+    """Bradley-Terry strengths by the MM algorithm, on the Elo scale with mean 0; half a win each way smooths
+    the pairs a bot never won."""
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(200):
+        updated = {}
+        for name in names:
+            won = sum(wins.get((name, other), 0.0) + 0.5 for other in names if other != name)
+            played = sum((wins.get((name, other), 0.0) + wins.get((other, name), 0.0) + 1.0)
+                         / (strength[name] + strength[other]) for other in names if other != name)
+            updated[name] = won / played
+        scale = math.exp(sum(math.log(value) for value in updated.values()) / len(names))
+        strength = {name: value / scale for name, value in updated.items()}
+    return {name: 400 * math.log10(value) for name, value in strength.items()}
+
+
+def _ratings(names: Sequence[str], pairings: Sequence[Pairing], rng: random.Random) -> dict[str, Interval]:
+    """Each bot's strength, with a 95% interval from 200 resamples of every pairing's wins (a Bayesian bootstrap:
+    a pairing that one bot always won still leaves room for doubt)."""
+    if not pairings:
+        return {name: Interval(math.nan, math.nan, math.nan) for name in names}
+    observed = {(item.bot, item.rival): float(item.wins) for item in pairings}
+    point = _strengths(names, observed)
+    draws: dict[str, list[float]] = {name: [] for name in names}
+    for _ in range(200):
+        resampled: dict[tuple[str, str], float] = {}
+        for item in pairings:
+            if item.bot < item.rival:  # the rate drawn from its Jeffreys posterior, then the games from it
+                rate = rng.betavariate(item.wins + 0.5, item.games - item.wins + 0.5)
+                won = sum(rng.random() < rate for _ in range(item.games))
+                resampled[(item.bot, item.rival)], resampled[(item.rival, item.bot)] = won, item.games - won
+        for name, value in _strengths(names, resampled).items():
+            draws[name].append(value)
+    intervals = {}
+    for name in names:
+        ordered = sorted(draws[name])
+        intervals[name] = Interval(point[name], ordered[4], ordered[194])
+    return intervals
+
