@@ -170,7 +170,7 @@ class SeatEnv(Env[dict[str, Any], Any]):
         self._rng = random.Random(bot_seed)
         self.state = self.game.new_game(self.players, rules=self.rules, seed=game_seed)
         self._settle()
-        return self._observe(), self._info()
+        return self._seen()
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner plays the card of `PACK` index ``action``; the bots then play up to the learner's next turn."""
@@ -184,9 +184,11 @@ class SeatEnv(Env[dict[str, Any], Any]):
             reason = f"Action {action!r} is not offered: choose one of {sorted(offered)}."
             if self.illegal == "raise":
                 raise InvalidArgumentError(reason, field="action")
-            return self._observe(), self.illegal_reward, False, False, {**self._info(), "illegal": reason}
+            observation, info = self._seen()
+            return observation, self.illegal_reward, False, False, {**info, "illegal": reason}
         reward = self._apply(offered[slot]) + self._settle()
-        return self._observe(), reward, self._ended(), False, self._info()
+        observation, info = self._seen()
+        return observation, reward, self._ended(), False, info
 
     def _apply(self, action: Any) -> float:
         before = self.state
@@ -217,18 +219,13 @@ class SeatEnv(Env[dict[str, Any], Any]):
             gained += self._apply(action)
         return gained
 
-    def _mask(self) -> Any:
+    def _seen(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The learner's observation and info, the action mask worked out once for both."""
         mask = np.zeros(self.encoding.actions, dtype=np.int8)
         if self.game.to_play(self.state) == self.seat:
             mask.put(list(self.encoding.slots(self.state)), 1)
-        return mask
-
-    def _observe(self) -> dict[str, Any]:
-        return {"observation": self.encoding.observation(self.game, self.state, self.seat).astype(np.float32),
-                "action_mask": self._mask()}
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask()}
+        vector = self.encoding.observation(self.game, self.state, self.seat).astype(np.float32)
+        return {"observation": vector, "action_mask": mask}, {"action_mask": mask.copy()}
 
     def render(self) -> str | None:
         """The learner's view as text, with ``render_mode="ansi"``."""

@@ -90,15 +90,15 @@ class Table:
         """
         return same_secret(token, watch_token(self.token))
 
-    def picture(self, seat: int | None) -> Picture | None:
-        """What the page draws for ``seat``: the picture of its view; for a spectator (None), the table with
-        every hand face down. None for a game without pictures."""
+    def picture(self, seat: int | None, seen: Any = None) -> Picture | None:
+        """What the page draws for ``seat``: the picture of its view (``seen``, when already taken); for a
+        spectator (None), the table with every hand face down. None for a game without pictures."""
         game = self.game
         if game.render is None:
             return None
         if seat is None:
             return without_hands(game.render(self.state), self.state.players)
-        return game.render(game.view(self.state, seat))
+        return game.render(game.view(self.state, seat) if seen is None else seen)
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see now, as a JSON-ready message; a spectator (None) gets no view, only the
@@ -114,12 +114,13 @@ class Table:
         if seat is not None and game.to_play(self.state) == seat:
             offered = list(story.offers(self.state) if story.offers else game.legal_actions(self.state))
         reasons = dict(story.reasons(self.state, seat)) if story.reasons and seat is not None else {}
-        picture = self.picture(seat)
+        seen = None if seat is None else game.view(self.state, seat)  # taken once: the document and the picture
+        picture = self.picture(seat, seen)
         return {
             "type": "view",
             "game": game.name,
             "title": game.title,
-            "view": None if seat is None else to_dict(game.view(self.state, seat)),
+            "view": None if seen is None else to_dict(seen),
             "picture": None if picture is None else picture_document(picture),
             "winner": game.winner(self.state),
             "you": seat,

@@ -347,7 +347,6 @@ def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_
     return _evolve(after, legal=_legal(after))
 
 
-_SEATS = np.arange(MAX_PLAYERS)
 _ROWS_OF: dict[int, npt.NDArray[np.int64]] = {}
 _NO_REWARDS: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
 
