@@ -122,7 +122,7 @@ def test_the_romme_solver_bot_beats_random_play():
 
 
 def test_romme_bots_are_picklable_and_deterministic():
-    from concombre.games.romme.bots import RandomRommeBot, SolverRommeBot
+    from concombre.games.romme.bots import PlannerRommeBot, RandomRommeBot, SolverRommeBot
     from concombre.romme import deal as romme_deal
     from concombre.romme import draw_stock as romme_draw
     from concombre.romme import new_game as romme_new_game
@@ -130,6 +130,6 @@ def test_romme_bots_are_picklable_and_deterministic():
 
     state = romme_draw(romme_deal(romme_new_game(2, seed=3)))
     seen = romme_view(state, state.to_play or 0)
-    for bot in (RandomRommeBot(), SolverRommeBot()):
+    for bot in (RandomRommeBot(), SolverRommeBot(), PlannerRommeBot()):
         assert pickle.loads(pickle.dumps(bot)) == bot
         assert bot.choose(seen, random.Random(2)) == bot.choose(seen, random.Random(2))

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from concombre import Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
-from concombre.games.concombre.search import _legal, _thumb_out, last_trick
+from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
+from concombre.games.concombre.search import _legal, _likelihood, _thumb_out, last_trick, thumb_like
 
 RULES = [Rules(), Rules(follow="highest"), Rules(may_duck=True)]
 
@@ -127,6 +127,41 @@ def test_the_search_bot_plays_legal_cards_fast_and_reproducibly(players):
 def test_bad_settings_are_refused():
     from concombre import InvalidArgumentError
 
-    for settings in ({"horizon": 0}, {"samples": True}, {"seconds": 0}, {"exact": "12"}, {"seconds": "1"}):
+    bad: list[dict[str, Any]] = [{"horizon": 0}, {"samples": True}, {"seconds": 0}, {"exact": "12"}, {"seconds": "1"},
+                                 {"model": 1}]
+    for settings in bad:
         with pytest.raises(InvalidArgumentError):
             SearchBot(**settings)
+
+
+def test_thumb_like_opponents_are_those_whose_plays_never_rose():
+    state: Any = deal(new_game(3, seed=4))
+    assert thumb_like(view(state, 0)) == frozenset({1, 2})
+    rng = random.Random(2)
+    for _ in range(40):  # random play soon shows a higher card after a lower one
+        state = apply(state, rng.choice(legal_actions(state)))
+        if state.phase is not Phase.PLAY and state.phase is not Phase.TRICK_COMPLETE:
+            break
+    seen = view(state, 0)
+    for seat in (1, 2):
+        plays = [card for trick in (*seen.tricks, seen.trick) for position, (who, card) in enumerate(trick)
+                 if who == seat and not (position and card.rank < trick[0][1].rank)]
+        rose = any(later.rank > earlier.rank for number, earlier in enumerate(plays) for later in plays[number + 1:])
+        assert (seat in thumb_like(seen)) is not rose
+
+
+def test_a_deal_that_gives_a_thumb_player_a_card_above_its_lead_counts_for_less():
+    from concombre.core.cards import index_of
+
+    state: Any = deal(new_game(2, seed=6))
+    leader = state.to_play
+    led = min(state.hand(leader))  # a thumb player would have led its highest card
+    state = apply(state, Play(led))
+    seen = view(state, 1 - leader)
+    low = sum(1 << index_of(card) for card in PACK if card.rank < led.rank and card not in seen.hand)
+    high = sum(1 << index_of(card) for card in PACK if card.rank > led.rank and card not in seen.hand)
+    hands = [0, 0]
+    hands[leader] = low
+    assert _likelihood(seen, tuple(hands), frozenset({leader})) == 1.0
+    hands[leader] = low | high
+    assert _likelihood(seen, tuple(hands), frozenset({leader})) < 1.0

@@ -8,8 +8,12 @@ Only the last trick of a round costs anything (C9), so the bot does three things
 - Later it samples the cards it cannot see, consistent with everything the plays revealed
   (`concombre.games.concombre.sampling.deal_hidden`), and for each sample solves the rest of the round
   exactly: every player, in turn, plays the card that gives the outcome cheapest for themselves (a
-  max-n search over bit masks, memoised). It plays the card with the lowest mean cost over the samples,
+  max-n search over ranks, memoised). It plays the card with the lowest mean cost over the samples,
   within a time budget.
+- It models its opponents from what they showed this round (`thumb_like`): a player whose every card that
+  was not a duck was no higher than the one before plays like `concombre.ThumbBot`, always its highest card,
+  so a sampled deal that gives them a card above one they chose to play explains their plays badly and
+  counts for less.
 - The cost of taking the last trick knows the match: a penalty that brings a player to the limit makes
   them half cucumber (C10, one of two lives lost), and a half cucumber who reaches it again is out (C11).
 
@@ -36,7 +40,7 @@ from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.views import PlayerView
 
-__all__ = ["SearchBot", "last_trick"]
+__all__ = ["SearchBot", "last_trick", "thumb_like"]
 
 _AT_LEAST = tuple(at_least_as_high(index) for index in range(52))
 _HALF, _OUT = 40.0, 120.0  # what losing one of the two lives costs, and losing the game's last
@@ -53,6 +57,8 @@ class SearchBot:
         samples: The deals of the hidden cards to solve per move.
         seconds: An optional time budget per move: the bot stops sampling when it is spent (at least one
             sample is solved). None, the default, keeps the bot deterministic given its generator.
+        model: Weigh each sampled deal by how well it explains the plays of the opponents who play like
+            `concombre.ThumbBot` (see `thumb_like`); False weighs every deal alike.
         name: ``"search"``.
 
     Examples:
@@ -64,6 +70,7 @@ class SearchBot:
     samples: int = attrs.field(default=40)
     exact: int = attrs.field(default=8)
     seconds: float | None = attrs.field(default=None)
+    model: bool = attrs.field(default=True)
     name: str = "search"
 
     def __attrs_post_init__(self) -> None:
@@ -71,6 +78,8 @@ class SearchBot:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgumentError(f"SearchBot.{field} must be a whole number from 1, not {value!r}.",
                                            field=field)
+        if not isinstance(self.model, bool):
+            raise InvalidArgumentError(f"SearchBot.model must be True or False, not {self.model!r}.", field="model")
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
                                          or self.seconds <= 0):
             raise InvalidArgumentError(f"SearchBot.seconds must be a positive number, not {self.seconds!r}.",
@@ -86,12 +95,14 @@ class SearchBot:
             return Play(_keep_options(seen.hand, legal))
         costs = [0.0] * len(candidates)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        thumbs = thumb_like(seen) if self.model else frozenset()
         for _ in range(self.samples):
             world = deal_hidden(seen, rng)
             hands = tuple((world._round[2] >> (seat << 6)) & FULL_MASK for seat in range(len(seen.players)))
+            weight = _likelihood(seen, hands, thumbs) if thumbs else 1.0
             for number, card in enumerate(candidates):
                 loser, value = _after(seen, hands, card, self.exact)
-                costs[number] += _cost(seen, loser, value, seen.seat)
+                costs[number] += weight * _cost(seen, loser, value, seen.seat)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         best = min(range(len(candidates)), key=lambda number: (costs[number], -number))
@@ -141,6 +152,52 @@ def _after(seen: PlayerView, hands: tuple[int, ...], card: Card, exact: int) -> 
     return last_trick(tuple(after), trick, leader, order, follow_lead, may_duck, cost)
 
 
+_SLIP = 0.1  # how likely a thumb-like player is to have played below its highest card
+
+
+def _likelihood(seen: PlayerView, hands: tuple[int, ...], thumbs: frozenset[int]) -> float:
+    """How well a sampled deal explains the plays of the ``thumbs`` seats: each card they played that was not a
+    duck should have been the highest they held then (their sampled hand and the cards they played since)."""
+    weight = 1.0
+    for seat in thumbs:
+        plays = [(card_value(card), bool(position) and card_value(card) < card_value(_target(seen, trick, position)))
+                 for trick in (*seen.tricks, seen.trick) for position, (who, card) in enumerate(trick) if who == seat]
+        top = ((hands[seat].bit_length() - 1) >> 2) + 2 if hands[seat] else 0
+        for rank, duck in reversed(plays):
+            if not duck and top > rank:
+                weight *= _SLIP
+            top = max(top, rank)
+    return weight
+
+
+def _target(seen: PlayerView, trick: Sequence[tuple[int, Card]], position: int) -> Card:
+    """The card that the player at ``position`` of ``trick`` had to match (C7)."""
+    return trick[0][1] if seen.rules.follow == "lead" else max(card for _, card in trick[:position])
+
+
+def thumb_like(seen: PlayerView) -> frozenset[int]:
+    """The other seats whose plays this round fit `concombre.ThumbBot`'s rule: every card they played that was
+    not a duck (below the card to match, C7) was no higher than the one before. A bot's model of its opponents.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> sorted(thumb_like(view(deal(new_game(3, seed=4)), 1)))   # nothing played yet: nothing disproved
+        [0, 2]
+    """
+    highest: dict[int, int] = {}
+    fitted = {seat for seat in range(len(seen.players)) if seat != seen.seat and not seen.eliminated[seat]}
+    for trick in (*seen.tricks, seen.trick):
+        for position, (seat, card) in enumerate(trick):
+            target = trick[0][1] if seen.rules.follow == "lead" else max(c for _, c in trick[:position or 1])
+            rank = card_value(card)
+            if position and rank < card_value(target):
+                continue  # a duck: the lowest rank, by the rule or by choice
+            if rank > highest.get(seat, 99):
+                fitted.discard(seat)
+            highest[seat] = rank
+    return frozenset(fitted)
+
+
 def _legal(hand: int, trick: tuple[tuple[int, int], ...], follow_lead: bool, may_duck: bool) -> int:
     """The cards of ``hand`` (a bit mask) that may be played to ``trick`` (C7)."""
     if not trick:
@@ -179,12 +236,24 @@ def _thumb_out(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leade
         trick = (*trick, (seat, card))
 
 
+def _by_rank(hand: int) -> int:
+    """``hand`` (a bit mask) with each rank's cards moved to the rank's lowest bits: suits never matter (C2), so
+    hands that differ only in suits become one position for the memo, and one card per rank is tried."""
+    packed = 0
+    while hand:
+        nibble = (hand.bit_length() - 1) & ~3
+        count = (hand >> nibble & 0xF).bit_count()
+        packed |= ((1 << count) - 1) << nibble
+        hand &= ~(0xF << nibble)
+    return packed
+
+
 def last_trick(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leader: int, order: tuple[int, ...],
                follow_lead: bool, may_duck: bool, cost: Callable[[int, int, int], float]) -> tuple[int, int]:
     """Who takes the round's last trick, and the value of the card that wins it, when every player plays the
-    card whose outcome costs them least (``cost(seat, loser, value)``; the lowest card among equals). Hands
-    are bit masks by seat, the trick on the table (seat, card index) pairs led by ``leader``, ``order`` the
-    active seats in playing order. A max-n search, memoised within the call.
+    card whose outcome costs them least (``cost(seat, loser, value)``; the lowest rank among equals). Hands are
+    bit masks by seat, the trick on the table (seat, card index) pairs led by ``leader``, ``order`` the active seats in
+    playing order. A max-n search over ranks (suits never matter, C2), memoised within the call.
 
     Examples:
         >>> from concombre import Card   # seat 1 then takes the last trick with its king
@@ -211,14 +280,14 @@ def last_trick(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leade
         legal = _legal(hands[seat], trick, follow_lead, may_duck)
         best_result, best_cost = (0, 0), float("inf")
         while legal:
-            bit = legal & -legal
-            legal ^= bit
-            outcome = solve((*hands[:seat], hands[seat] ^ bit, *hands[seat + 1:]),
-                            (*trick, (seat, bit.bit_length() - 1)), leader)
+            card = legal.bit_length() - 1  # the rank's highest bit: hands are packed by rank
+            legal &= ~(0xF << (card & ~3))
+            outcome = solve((*hands[:seat], hands[seat] ^ 1 << card, *hands[seat + 1:]), (*trick, (seat, card)),
+                            leader)
             mine = cost(seat, *outcome)
-            if mine < best_cost:
+            if mine <= best_cost:
                 best_result, best_cost = outcome, mine
         memo[key] = best_result
         return best_result
 
-    return solve(hands, trick, leader)
+    return solve(tuple(_by_rank(hand) for hand in hands), trick, leader)

@@ -15,11 +15,12 @@ from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStoc
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import exchange_joker, lay_off, make_meld
 from concombre.games.romme.options import meld_options, opening_value
+from concombre.games.romme.planner import best_keep, fits_table
 from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase
 from concombre.games.romme.views import View
 
-__all__ = ["BOTS", "RandomRommeBot", "SolverRommeBot", "discards", "lay_offs"]
+__all__ = ["BOTS", "PlannerRommeBot", "RandomRommeBot", "SolverRommeBot", "discards", "lay_offs"]
 
 
 def discards(seen: View) -> list[RommeCard]:
@@ -188,10 +189,75 @@ class SolverRommeBot:
         return max(pool, key=lambda card: (card.hand_value, card))
 
 
-BOTS = {"random": RandomRommeBot, "solver": SolverRommeBot}
+@attrs.frozen
+class PlannerRommeBot(SolverRommeBot):
+    """Plans a draw ahead: keeps the cards with prospects, takes the discard pile's top when it pays, feeds nobody.
+
+    It melds, opens, lays off and exchanges jokers as `SolverRommeBot` does: every place a player fills on the
+    table scores for them and every card left in hand counts against them (R13), so there is nothing to gain
+    by holding melds back. It differs in what it keeps and what it takes:
+
+    - It discards the card whose loss leaves the best hand, counting what the hand leaves unmelded against
+      what the next card is likely to save (`concombre.games.romme.planner.best_keep`): a pair or two
+      cards of a run in the making are worth keeping over a lone card of lower value. It never discards a
+      joker while another card will do, and it avoids a card that an opponent who has opened could take
+      and lay off (R9).
+    - It takes the discard pile's top card when it melds at once, when it can lay it off (having opened), when
+      it is a joker, or when the hand it leaves is better than what a card from the stock promises.
+
+    Attributes:
+        prospects: How much a hand's prospects (what a drawn card saves on average) weigh against what it
+            leaves unmelded.
+        name: ``"planner"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre.games.romme import deal, draw_stock, new_game, view
+        >>> seen = view(draw_stock(deal(new_game(2, seed=3))), 1)
+        >>> type(PlannerRommeBot().choose(seen, random.Random(0))).__name__ in ("MeldCards", "Discard")
+        True
+    """
+
+    prospects: float = 16.0
+    name: str = "planner"
+
+    def explain(self, seen: View, action: Action) -> str:
+        """Why the planner chose ``action``, in a sentence a person can follow.
+
+        Examples:
+            >>> from concombre.games.romme import DrawStock, deal, new_game, view
+            >>> PlannerRommeBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
+            "the stock promises more than the discard pile's top card"
+        """
+        if isinstance(action, DrawStock):
+            return "the stock promises more than the discard pile's top card"
+        if isinstance(action, DrawDiscard):
+            return "the discard pile's top card makes the hand better than a card from the stock would"
+        if isinstance(action, Discard):
+            return "what stays in the hand leaves the least and has the best prospects"
+        return super().explain(seen, action)
+
+    def _draw(self, seen: View) -> Action:
+        if not seen.discard_pile:
+            return DrawStock()
+        top = seen.discard_pile[-1]
+        if top.is_joker or (seen.opened[seen.seat] and fits_table(seen.melds, top, seen.seat)):
+            return DrawDiscard()
+        if not isinstance(super()._draw(seen), DrawStock):
+            return DrawDiscard()  # it melds at once
+        _, now, saved = best_keep(seen, seen.hand, seen.hand, self.prospects)
+        taken = (*seen.hand, top)
+        _, then, _ = best_keep(seen, taken, [card for card in taken if card != top], self.prospects)  # R7a
+        return DrawDiscard() if then < now - saved else DrawStock()
+
+    def _discard(self, seen: View) -> RommeCard:
+        return best_keep(seen, seen.hand, discards(seen), self.prospects)[0]
+
+
+BOTS = {"random": RandomRommeBot, "solver": SolverRommeBot, "planner": PlannerRommeBot}
 """The Rommé bots by name, as the command line knows them.
 
 Examples:
     >>> sorted(BOTS)
-    ['random', 'solver']
+    ['planner', 'random', 'solver']
 """
