@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
-from concombre.games.concombre.search import _legal, _likelihood, _thumb_out, last_trick, thumb_like
+from concombre.games.concombre.search import _legal, _likelihood, _plays, _thumb_out, last_trick, thumb_like
 
 RULES = [Rules(), Rules(follow="highest"), Rules(may_duck=True)]
 
@@ -162,6 +162,6 @@ def test_a_deal_that_gives_a_thumb_player_a_card_above_its_lead_counts_for_less(
     high = sum(1 << index_of(card) for card in PACK if card.rank > led.rank and card not in seen.hand)
     hands = [0, 0]
     hands[leader] = low
-    assert _likelihood(seen, tuple(hands), frozenset({leader})) == 1.0
+    assert _likelihood(_plays(seen, {leader}), tuple(hands)) == 1.0
     hands[leader] = low | high
-    assert _likelihood(seen, tuple(hands), frozenset({leader})) < 1.0
+    assert _likelihood(_plays(seen, {leader}), tuple(hands)) < 1.0

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 import attrs
 
@@ -95,11 +96,11 @@ class SearchBot:
             return Play(_keep_options(seen.hand, legal))
         costs = [0.0] * len(candidates)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        thumbs = thumb_like(seen) if self.model else frozenset()
+        plays = _plays(seen, thumb_like(seen)) if self.model else {}
         for _ in range(self.samples):
             world = deal_hidden(seen, rng)
             hands = tuple((world._round[2] >> (seat << 6)) & FULL_MASK for seat in range(len(seen.players)))
-            weight = _likelihood(seen, hands, thumbs) if thumbs else 1.0
+            weight = _likelihood(plays, hands)
             for number, card in enumerate(candidates):
                 loser, value = _after(seen, hands, card, self.exact)
                 costs[number] += weight * _cost(seen, loser, value, seen.seat)
@@ -155,24 +156,30 @@ def _after(seen: PlayerView, hands: tuple[int, ...], card: Card, exact: int) -> 
 _SLIP = 0.1  # how likely a thumb-like player is to have played below its highest card
 
 
-def _likelihood(seen: PlayerView, hands: tuple[int, ...], thumbs: frozenset[int]) -> float:
-    """How well a sampled deal explains the plays of the ``thumbs`` seats: each card they played that was not a
-    duck should have been the highest they held then (their sampled hand and the cards they played since)."""
+def _likelihood(plays: dict[int, list[tuple[int, bool]]], hands: tuple[int, ...]) -> float:
+    """How well a sampled deal explains ``plays`` (see `_plays`) of the seats modelled as thumb players: each card
+    they played that was not a duck should have been the highest they held then (their sampled hand and the cards
+    they played since)."""
     weight = 1.0
-    for seat in thumbs:
-        plays = [(card_value(card), bool(position) and card_value(card) < card_value(_target(seen, trick, position)))
-                 for trick in (*seen.tricks, seen.trick) for position, (who, card) in enumerate(trick) if who == seat]
+    for seat, played in plays.items():
         top = ((hands[seat].bit_length() - 1) >> 2) + 2 if hands[seat] else 0
-        for rank, duck in reversed(plays):
+        for rank, duck in reversed(played):
             if not duck and top > rank:
                 weight *= _SLIP
             top = max(top, rank)
     return weight
 
 
-def _target(seen: PlayerView, trick: Sequence[tuple[int, Card]], position: int) -> Card:
-    """The card that the player at ``position`` of ``trick`` had to match (C7)."""
-    return trick[0][1] if seen.rules.follow == "lead" else max(card for _, card in trick[:position])
+def _plays(seen: PlayerView, seats: frozenset[int] | set[int]) -> dict[int, list[tuple[int, bool]]]:
+    """The cards each of ``seats`` played this round, in order, as (value, whether it was a duck: below the card
+    to match, C7)."""
+    plays: dict[int, list[tuple[int, bool]]] = {seat: [] for seat in seats}
+    for trick in (*seen.tricks, seen.trick):
+        for position, (seat, card) in enumerate(trick):
+            if seat in plays:
+                target = trick[0][1] if seen.rules.follow == "lead" else max(c for _, c in trick[:position or 1])
+                plays[seat].append((card_value(card), bool(position) and card_value(card) < card_value(target)))
+    return plays
 
 
 def thumb_like(seen: PlayerView) -> frozenset[int]:
@@ -184,17 +191,12 @@ def thumb_like(seen: PlayerView) -> frozenset[int]:
         >>> sorted(thumb_like(view(deal(new_game(3, seed=4)), 1)))   # nothing played yet: nothing disproved
         [0, 2]
     """
-    highest: dict[int, int] = {}
-    fitted = {seat for seat in range(len(seen.players)) if seat != seen.seat and not seen.eliminated[seat]}
-    for trick in (*seen.tricks, seen.trick):
-        for position, (seat, card) in enumerate(trick):
-            target = trick[0][1] if seen.rules.follow == "lead" else max(c for _, c in trick[:position or 1])
-            rank = card_value(card)
-            if position and rank < card_value(target):
-                continue  # a duck: the lowest rank, by the rule or by choice
-            if rank > highest.get(seat, 99):
-                fitted.discard(seat)
-            highest[seat] = rank
+    others = {seat for seat in range(len(seen.players)) if seat != seen.seat and not seen.eliminated[seat]}
+    fitted = set()
+    for seat, played in _plays(seen, others).items():
+        kept = [rank for rank, duck in played if not duck]
+        if all(later <= earlier for earlier, later in pairwise(kept)):
+            fitted.add(seat)
     return frozenset(fitted)
 
 
