@@ -8,6 +8,7 @@
 - ``core(python=...)``: the supported Pythons beside the default one: the
   core tests and the core smoke test against the built wheel.
 - ``workflows``: the GitHub workflows and ``.readthedocs.yaml`` validated against their schemas.
+- ``catalog`` (on demand): extract the sentences and update the message catalogs (``tests/catalog.py``).
 
 The default Python's full suite is ``python -m pytest`` (see the README).
 """
@@ -77,6 +78,13 @@ def core(session: nox.Session) -> None:
     # path, so the tests import the installed wheel.
     session.run("python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=--strict-markers -ra",
                 "-o", "testpaths=tests", str(ROOT / "tests"), env={"HYPOTHESIS_PROFILE": "default"})
+
+
+@nox.session(python=False)
+def catalog(session: nox.Session) -> None:
+    """Extract every sentence into the message template and merge it into each language's catalog (see
+    docs/guides/languages.md); not run by default: a translator runs it after changing a sentence."""
+    session.run(sys.executable, str(ROOT / "tests" / "catalog.py"))
 
 
 @nox.session(python=False)

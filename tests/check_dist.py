@@ -1,7 +1,7 @@
 """Check what the sdist and the wheel hold: ``python tests/check_dist.py SDIST WHEEL`` (run by ``nox -s dist``).
 
 The wheel must carry what the package reads at run time (the JSON Schemas, the
-web page, ``py.typed``); the sdist what a user needs to build, test and
+web page, ``py.typed``, the compiled message catalogs); the sdist what a user needs to build, test and
 document the release (the tests, the docs, the changelog, the licence). Neither
 may carry anything stray: virtualenvs, built sites, caches, compiled files.
 """
@@ -29,7 +29,8 @@ def check_wheel(path: str) -> list[str]:
     schemas = {PurePosixPath(name).name for name in names if name.startswith("concombre/io/schemas/")}
     problems += [f"wheel: no schema {name}" for name in sorted(SCHEMAS - schemas)]
     for needed in ("concombre/py.typed", "concombre/__init__.py", "concombre/apps/web/static/index.html",
-                   "concombre/apps/web/static/app.js", "concombre/apps/web/static/style.css"):
+                   "concombre/apps/web/static/app.js", "concombre/apps/web/static/style.css",
+                   "concombre/locale/id/LC_MESSAGES/concombre.mo"):
         if needed not in names:
             problems.append(f"wheel: no {needed}")
     problems += [f"wheel: a symlink or a path outside the package: {name}" for name in names
@@ -44,9 +45,11 @@ def check_sdist(path: str) -> list[str]:
     top = PurePosixPath(names[0]).parts[0]
     problems = [f"sdist: stray {name}" for name in stray(names)]
     problems += [f"sdist: a link {member.name}" for member in members if member.issym() or member.islnk()]
+    problems += [f"sdist: a compiled catalog {name} (the build makes it)" for name in names if name.endswith(".mo")]
     for needed in ("pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE", "mkdocs.yml", "noxfile.py",
                    "src/concombre/py.typed", "src/concombre/io/schemas/view.schema.json", "tests/test_rulings.py",
-                   "tests/golden/2p-lead-2000.txt", "docs/index.md", "docs/hooks/schemas.py", "PKG-INFO"):
+                   "tests/golden/2p-lead-2000.txt", "docs/index.md", "docs/hooks/schemas.py", "PKG-INFO",
+                   "hatch_build.py", "src/concombre/locale/id/LC_MESSAGES/concombre.po", "tests/catalog.py"):
         if f"{top}/{needed}" not in names:
             problems.append(f"sdist: no {needed}")
     return problems

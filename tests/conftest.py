@@ -1,6 +1,7 @@
-"""Hypothesis profiles: a quick default for every run, a fuller one on demand.
+"""Hypothesis profiles: a quick default for every run, a fuller one on demand; and English sentences.
 
-Run the fuller profile with ``HYPOTHESIS_PROFILE=full python -m pytest``.
+Run the fuller profile with ``HYPOTHESIS_PROFILE=full python -m pytest``. The tests read the library's
+sentences in English whatever the machine's locale (the tests of other languages ask for theirs).
 """
 
 import os
@@ -20,3 +21,4 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+os.environ["CONCOMBRE_LANG"] = "en"

@@ -76,6 +76,8 @@ def core(sdist: str) -> None:
     version = run("--version").stdout.strip()
     assert version == f"concombre {concombre.__version__}", version
     assert run("demo", "--players", "3", "--seed", "1").stdout.rstrip().endswith("wins the game.")
+    # the wheel carries the compiled Indonesian catalog (no Babel here to compile it on the fly)
+    assert run("demo", "--players", "3", "--seed", "1", "--lang", "id").stdout.startswith("Concombre untuk 3 pemain")
     assert "points/round" in run("simulate", "--games", "6", "--game", "romme").stdout
     if not installed("starlette"):
         refused = run("serve", "--port", "1", check=False)
@@ -209,6 +211,7 @@ def docs(sdist: str) -> None:
                    check=True, capture_output=True, timeout=600)
     assert (site / "schemas" / "view.schema.json").is_file()
     assert (site / "guides" / "adding-a-game" / "index.html").is_file()
+    assert "Ketetapan" in (site / "id" / "rules" / "index.html").read_text(encoding="utf-8")  # the Indonesian site
 
 
 CHECKS = {"core": core, "cli": cli, "web": web, "dask": dask, "pettingzoo": pettingzoo, "openspiel": openspiel,

@@ -223,6 +223,32 @@ def test_a_romme_turn_by_picking_cards_meld_lay_off_and_exchange(browser: Any, s
     accessible(page, "Rommé with melds")
 
 
+def test_an_indonesian_browser_gets_the_page_and_the_table_in_indonesian(browser: Any, server: str) -> None:
+    page = open_page(browser, server, locale="id-ID")
+    page.wait_for_function("document.documentElement.lang === 'id'")
+    assert page.locator("#start").inner_text() == "Mulai permainan"
+    assert page.locator("#setup-title").inner_text() == "Meja baru" and page.title().startswith("concombre: mainkan")
+    assert page.locator("#game option[value='romme']").inner_text() == "Rommé Jerman"
+    accessible(page, "the setup in Indonesian")
+    start(page, "concombre", 3, seed=7)
+    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    assert page.locator("#log li").first.inner_text().startswith("Ronde 1: ")
+    assert page.locator("#hand-title").inner_text() == "Kartu di tangan Anda"
+    refused = page.locator("#hand button.card[aria-disabled='true']")
+    if refused.count():
+        refused.first.click(force=True)
+        assert "[C7]" in page.locator("#reason").inner_text() and "Anda" in page.locator("#reason").inner_text()
+    accessible(page, "a Concombre table in Indonesian")
+    shoot(page, "web-indonesian.png")
+    # the switch: the page and the table's messages in English, kept for the next visit
+    seen = page.evaluate("document.body.dataset.messages")
+    page.select_option("#lang", "en")
+    page.wait_for_function("seen => document.body.dataset.messages !== seen", arg=seen)
+    assert page.locator("#hand-title").inner_text() == "Your hand"
+    assert page.locator("#log li").first.inner_text().startswith("Round 1: ")
+    assert page.evaluate("localStorage.getItem('concombre-lang')") == "en"
+
+
 def test_the_table_fits_a_phone(browser: Any, server: str) -> None:
     page = open_page(browser, server, viewport=PHONE)
     start(page, "concombre", 7, seed=3)

@@ -7,6 +7,8 @@ what the library draws today; nothing is kept in the tree.
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
@@ -44,8 +46,12 @@ def on_files(files: Files, config: Any) -> Files:
     from concombre.games import find_game
 
     tables = {**_concombre_positions(), "romme-view": _romme_position()}
+    # Written to files, not given as content: the i18n plugin copies each file of the site by its source path.
+    drawn = Path(tempfile.mkdtemp(prefix="concombre-pictures-"))
     for name, table in tables.items():
         game = find_game("romme" if name.startswith("romme") else "concombre")
         assert game.render is not None
-        files.append(File.generated(config, f"images/pictures/{name}.svg", content=picture_svg(game.render(table))))
+        source = drawn / f"{name}.svg"
+        source.write_text(picture_svg(game.render(table)), encoding="utf-8")
+        files.append(File.generated(config, f"images/pictures/{name}.svg", abs_src_path=str(source)))
     return files

@@ -12,7 +12,7 @@ import importlib.metadata
 import json
 import sys
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
+from concombre.core.i18n import LANGUAGES, _, environment_language, language_of, use_language
 from concombre.core.records import rules_from_text
 from concombre.core.render import colour_wanted, paint_suits
 from concombre.games import DEFAULT_GAME, GAMES, find_game
@@ -61,12 +62,13 @@ def _field_help(rules: type) -> dict[str, str]:
 
 def _rules_options(parser: argparse.ArgumentParser) -> None:
     """One option per rules field of any installed game; each is refused for a game without it."""
-    group = parser.add_argument_group("rules options (each game has its own; the defaults are the rulings)")
+    group = parser.add_argument_group(_("rules options (each game has its own; the defaults are the rulings)"))
     for name, (field, games) in _rule_fields().items():
         flag = "--" + name.replace("_", "-")
-        owners = ", ".join(game.title for game in games)
-        described = next((text for game in games if (text := _field_help(game.Rules).get(name))), name)
-        text = f"{owners}: {described[:1].lower()}{described[1:]} (default {field.default})".replace("%", "%%")
+        owners = ", ".join(_(game.title) for game in games)
+        described = _(next((text for game in games if (text := _field_help(game.Rules).get(name))), name))
+        text = _("{games}: {option} (default {default})", games=owners, option=described[:1].lower() + described[1:],
+                 default=field.default).replace("%", "%%")
         if field.type is bool:
             group.add_argument(flag, dest=f"rule_{name}", action="store_const", const=True, default=None, help=text)
             continue
@@ -83,9 +85,9 @@ def _rules(args: argparse.Namespace, game: Game) -> Any:
     for name in given:
         if name not in own:
             flag = "--" + name.replace("_", "-")
-            raise InvalidArgumentError(f"{flag} is not an option of {game.title}; its options are "
-                                       + (", ".join("--" + key.replace("_", "-") for key in sorted(own)) or "none")
-                                       + ".", field=name)
+            options = ", ".join("--" + key.replace("_", "-") for key in sorted(own)) or _("none")
+            raise InvalidArgumentError(_("{flag} is not an option of {game}; its options are {options}.", flag=flag,
+                                         game=_(game.title), options=options), field=name)
     words = " ".join(f"{name}={str(value).lower() if value is True else value}" for name, value in given.items())
     try:
         return rules_from_text(words, game.Rules)
@@ -102,117 +104,167 @@ def _version() -> str:
 
 def _game_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
-                        help=f"the game: {', '.join(f'{name} ({game.title})' for name, game in GAMES.items())}; "
-                        f"default {DEFAULT_GAME}")
+                        help=_("the game: {games}; default {default}",
+                               games=", ".join(f"{name} ({_(game.title)})" for name, game in GAMES.items()),
+                               default=DEFAULT_GAME))
 
 
 def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
     parser.add_argument("--players", type=int, default=default, metavar="N",
-                        help=f"number of players, as many as the game allows (default {default})")
+                        help=_("number of players, as many as the game allows (default {default})", default=default))
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, its "usage:" in the current language."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser whose own words (usage, sections, -h, errors) are in the current language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=_("show this help message and exit"))
+        self.add_argument("--lang", type=_language_option, default=argparse.SUPPRESS, metavar="LANG",
+                          help=_("the language of everything printed: {languages} (default: CONCOMBRE_LANG, then "
+                                 "the locale)", languages=", ".join(sorted(LANGUAGES))))
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
+
+
+def _language_option(text: str) -> str:
+    try:
+        return language_of(text)
+    except InvalidArgumentError as err:
+        raise argparse.ArgumentTypeError(err.reason) from None
+
+
+def _language_wanted(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, wherever it stands, before the parser (whose words it sets) is built."""
+    for position, word in enumerate(argv):
+        value = argv[position + 1] if word == "--lang" and position + 1 < len(argv) else (
+            word.partition("=")[2] if word.startswith("--lang=") else None)
+        if value is not None:
+            try:
+                return language_of(value)
+            except InvalidArgumentError:
+                return None  # the parser refuses it, in the current language
+    return None
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="concombre",
-        description="The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench.",
+        description=_("The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench."),
     )
-    parser.add_argument("--version", action="version", version=f"concombre {_version()}")
+    parser.add_argument("--version", action="version", version=f"concombre {_version()}",
+                        help=_("show the version and exit"))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(
         "demo",
-        help="play one complete seeded game among built-in players and print it",
-        description="Play one complete seeded game among simple built-in players and print it "
-        "trick by trick, with the score table after each round.",
+        help=_("play one complete seeded game among built-in players and print it"),
+        description=_("Play one complete seeded game among simple built-in players and print it "
+        "trick by trick, with the score table after each round."),
     )
     _game_option(demo)
     _players_option(demo, 4)
-    demo.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    demo.add_argument("--seed", type=int, default=1, help=_("the game's seed (default 1)"))
     _rules_options(demo)
 
     play = commands.add_parser(
         "play",
-        help="play a game against the bots in the terminal",
-        description="Play a game against the bots. On your turn, answer as the game asks (help repeats "
-        "it); hint asks the table's bot, auto lets it play the step; end of input or Ctrl-C leaves the game.",
+        help=_("play a game against the bots in the terminal"),
+        description=_("Play a game against the bots. On your turn, answer as the game asks (help repeats "
+        "it); hint asks the table's bot, auto lets it play the step; end of input or Ctrl-C leaves the game."),
     )
     _game_option(play)
     _players_option(play, 3)
-    play.add_argument("--bots", default=None, help="the bots' kinds, comma-separated, repeated round the "
-                      "table (default: the game's table bot); see each game's bots in the docs")
-    play.add_argument("--seed", type=int, help="the game's seed (default: unpredictable)")
-    play.add_argument("--name", default="You", help="your name at the table (default You)")
-    play.add_argument("--save", type=Path, metavar="FILE", help="save the game record to FILE (.json for JSON)")
+    play.add_argument("--bots", default=None, help=_("the bots' kinds, comma-separated, repeated round the "
+                      "table (default: the game's table bot); see each game's bots in the docs"))
+    play.add_argument("--seed", type=int, help=_("the game's seed (default: unpredictable)"))
+    play.add_argument("--name", default="You", help=_("your name at the table (default You)"))
+    play.add_argument("--save", type=Path, metavar="FILE", help=_("save the game record to FILE (.json for JSON)"))
     _rules_options(play)
 
     simulate = commands.add_parser(
         "simulate",
-        help="play many games between bots and report their strength",
-        description="Play seeded games between bots, rotating seats, and report wins, first "
+        help=_("play many games between bots and report their strength"),
+        description=_("Play seeded games between bots, rotating seats, and report wins, first "
         "eliminations (in games that eliminate players) and points per round with 95% confidence intervals, "
-        "in this process, in --workers processes or on a Dask cluster (--scheduler).",
+        "in this process, in --workers processes or on a Dask cluster (--scheduler)."),
     )
-    simulate.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    simulate.add_argument("--games", type=int, default=1000, help=_("games to play (default 1000)"))
     _game_option(simulate)
-    simulate.add_argument("--bots", default=None, help="one bot kind per seat, comma-separated (default: the "
-                          "game's rivals, such as thumb,random for Concombre)")
-    simulate.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
-    simulate.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead: the address "
-                          "of its scheduler, such as tcp://10.0.0.5:8786 (pip install 'concombre[dask]')")
-    simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
-    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--bots", default=None, help=_("one bot kind per seat, comma-separated (default: the "
+                          "game's rivals, such as thumb,random for Concombre)"))
+    simulate.add_argument("--workers", type=int, default=1, help=_("processes to play in (default 1)"))
+    simulate.add_argument("--scheduler", metavar="ADDRESS", help=_("play on a Dask cluster instead: the address "
+                          "of its scheduler, such as tcp://10.0.0.5:8786 (pip install 'concombre[dask]')"))
+    simulate.add_argument("--seed", type=int, default=0, help=_("the simulation's seed (default 0)"))
+    simulate.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     _rules_options(simulate)
 
     rank = commands.add_parser(
         "ladder",
-        help="rate a game's bots: a seeded round robin with ratings and head-to-head win rates",
-        description="Play a seeded round robin among a game's bots (2 players: every pair, seats alternating; "
+        help=_("rate a game's bots: a seeded round robin with ratings and head-to-head win rates"),
+        description=_("Play a seeded round robin among a game's bots (2 players: every pair, seats alternating; "
         "4 players: each bot against three of each other) and print Bradley-Terry ratings on the Elo scale and "
-        "head-to-head win rates, with 95%% intervals, as Markdown tables.",
+        "head-to-head win rates, with 95%% intervals, as Markdown tables."),
     )
     _game_option(rank)
-    rank.add_argument("--bots", default=None, help="the bots to rate, comma-separated (default: all the game's)")
-    rank.add_argument("--players", default="2,4", help="player counts, comma-separated (default 2,4)")
-    rank.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
-    rank.add_argument("--seed", type=int, default=0, help="the ladder's seed (default 0)")
-    rank.add_argument("--workers", type=int, default=1, help="processes to play in (default 1)")
-    rank.add_argument("--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead: the address of its "
-                      "scheduler (pip install 'concombre[dask]')")
+    rank.add_argument("--bots", default=None, help=_("the bots to rate, comma-separated (default: all the game's)"))
+    rank.add_argument("--players", default="2,4", help=_("player counts, comma-separated (default 2,4)"))
+    rank.add_argument("--games", type=int, default=200, help=_("games per pairing (default 200)"))
+    rank.add_argument("--seed", type=int, default=0, help=_("the ladder's seed (default 0)"))
+    rank.add_argument("--workers", type=int, default=1, help=_("processes to play in (default 1)"))
+    rank.add_argument("--scheduler", metavar="ADDRESS", help=_("play on a Dask cluster instead: the address of its "
+                      "scheduler (pip install 'concombre[dask]')"))
 
     replay = commands.add_parser(
         "replay",
-        help="print a saved game round by round, or step through it",
-        description="Replay a game record (text or JSON) through the engine and print it round by round; "
-        "--step shows the table after each action and waits for Enter, --hands shows every hand.",
+        help=_("print a saved game round by round, or step through it"),
+        description=_("Replay a game record (text or JSON) through the engine and print it round by round; "
+        "--step shows the table after each action and waits for Enter, --hands shows every hand."),
     )
-    replay.add_argument("file", type=Path, help="the record, as `concombre play --save` writes it")
-    replay.add_argument("--step", action="store_true", help="show the table after each action and wait for Enter "
-                        "(q stops)")
-    replay.add_argument("--hands", action="store_true", help="show the table after each action with every hand")
+    replay.add_argument("file", type=Path, metavar="FILE", help=_("the record, as `concombre play --save` writes it"))
+    replay.add_argument("--step", action="store_true", help=_("show the table after each action and wait for Enter "
+                        "(q stops)"))
+    replay.add_argument("--hands", action="store_true", help=_("show the table after each action with every hand"))
 
     serve = commands.add_parser(
         "serve",
-        help="serve a web table to play against the bots in a browser",
-        description="Serve the web table (pip install 'concombre[web]'): open the address it prints.",
+        help=_("serve a web table to play against the bots in a browser"),
+        description=_("Serve the web table (pip install 'concombre[web]'): open the address it prints."),
     )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    serve.add_argument("--db", metavar="PATH", help="the SQLite file the tables are kept in, so that they survive "
-                       "a restart (default: tables-1.sqlite3 in your user data directory; :memory: keeps none)")
+    serve.add_argument("--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1)"))
+    serve.add_argument("--port", type=int, default=8000, help=_("the port (default 8000)"))
+    serve.add_argument("--db", metavar="PATH", help=_("the SQLite file the tables are kept in, so that they survive "
+                       "a restart (default: tables-1.sqlite3 in your user data directory; :memory: keeps none)"))
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                       help="a host name the server answers to, beyond localhost (repeat for more)")
+                       help=_("a host name the server answers to, beyond localhost (repeat for more)"))
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                       help="an origin whose pages may use the server, such as https://cards.example (repeat)")
+                       help=_("an origin whose pages may use the server, such as https://cards.example (repeat)"))
 
     bench = commands.add_parser(
         "bench",
-        help="measure the engine, and the other engines when installed",
-        description="Measure the engine's costs, side by side with OpenSpiel and RLCard when they are "
-        "installed (pip install 'concombre[bench]'), and print a table of medians and ratios.",
+        help=_("measure the engine, and the other engines when installed"),
+        description=_("Measure the engine's costs, side by side with OpenSpiel and RLCard when they are "
+        "installed (pip install 'concombre[bench]'), and print a table of medians and ratios."),
     )
-    bench.add_argument("--quick", action="store_true", help="a short smoke run (for CI); figures are rough")
-    bench.add_argument("--json", action="store_true", help="print the report as JSON")
-    bench.add_argument("--no-peers", action="store_true", help="measure the engine only")
-    bench.add_argument("--repeat", type=int, metavar="N", help="runs of each measurement (default 5, quick 2)")
+    bench.add_argument("--quick", action="store_true", help=_("a short smoke run (for CI); figures are rough"))
+    bench.add_argument("--json", action="store_true", help=_("print the report as JSON"))
+    bench.add_argument("--no-peers", action="store_true", help=_("measure the engine only"))
+    bench.add_argument("--repeat", type=int, metavar="N", help=_("runs of each measurement (default 5, quick 2)"))
     return parser
 
 
@@ -224,7 +276,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         Concombre for 2 players (Ada, Bea), seed 3; ...
         0
     """
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with use_language(_language_wanted(argv) or environment_language()):
+        return _run(_parser().parse_args(argv))
+
+
+def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "demo": _demo,
         "play": _play,
@@ -257,7 +314,8 @@ def _demo(args: argparse.Namespace) -> int:
 def _bot_list(game: Game, text: str) -> list[Any]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidArgumentError(f"--bots needs at least one bot: {', '.join(sorted(game.bots))}.", field="bots")
+        raise InvalidArgumentError(_("--bots needs at least one bot: {bots}.", bots=", ".join(sorted(game.bots))),
+                                   field="bots")
     return [game.bot(name) for name in names]
 
 
@@ -274,7 +332,7 @@ def _play(args: argparse.Namespace) -> int:
     status = table.run(input, (lambda line: print(paint_suits(line))) if colour else print)
     if args.save is not None:
         table.save(args.save)
-        print(f"The game record is saved in {args.save}.")
+        print(_("The game record is saved in {path}.", path=args.save))
     return status
 
 
@@ -301,7 +359,7 @@ def _replay(args: argparse.Namespace) -> int:
                 print(picture_text(shown, colour=colour_wanted(sys.stdout)))
             if stepping:
                 try:
-                    stepping = input("Enter for the next action, q to stop stepping: ").strip().lower() != "q"
+                    stepping = input(_("Enter for the next action, q to stop stepping: ")).strip().lower() != "q"
                 except EOFError:
                     stepping = False
     except FormatError as err:
@@ -319,9 +377,9 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = _bot_list(game, args.bots or ",".join(game.rivals))
     game.check_players(len(bots))
     if args.games < 1 or args.workers < 1:
-        raise InvalidArgumentError("--games and --workers must be at least 1.")
+        raise InvalidArgumentError(_("--games and --workers must be at least 1."))
     if args.scheduler and args.workers > 1:
-        raise InvalidArgumentError("Give --workers or --scheduler, not both: a Dask cluster has its own workers.")
+        raise InvalidArgumentError(_("Give --workers or --scheduler, not both: a Dask cluster has its own workers."))
     results: list[GameResult] = []
     status = 0
     client = _dask_client(args.scheduler) if args.scheduler else None
@@ -334,7 +392,8 @@ def _simulate(args: argparse.Namespace) -> int:
                 advance()
     except KeyboardInterrupt:
         status = 130
-        print(f"Interrupted: {len(results)} of {args.games} games finished.", file=sys.stderr)
+        print(_("Interrupted: {done} of {games} games finished.", done=len(results), games=args.games),
+              file=sys.stderr)
     finally:
         if client is not None:
             client.close()
@@ -359,12 +418,12 @@ def _ladder(args: argparse.Namespace) -> int:
     try:
         players = [int(count) for count in args.players.split(",")]
     except ValueError:
-        raise InvalidArgumentError(f"--players takes counts such as 2,4, not {args.players!r}.",
+        raise InvalidArgumentError(_("--players takes counts such as 2,4, not {given}.", given=repr(args.players)),
                                    field="players") from None
     if args.workers < 1:
-        raise InvalidArgumentError("--workers must be at least 1.", field="workers")
+        raise InvalidArgumentError(_("--workers must be at least 1."), field="workers")
     if args.scheduler and args.workers > 1:
-        raise InvalidArgumentError("Give --workers or --scheduler, not both: a Dask cluster has its own workers.")
+        raise InvalidArgumentError(_("Give --workers or --scheduler, not both: a Dask cluster has its own workers."))
     total = args.games * sum(len(lineups(bots, count)) for count in players) if args.games > 0 else 1
     client = _dask_client(args.scheduler) if args.scheduler else None
     executor: Any = client.get_executor() if client is not None else (
@@ -389,12 +448,13 @@ def _dask_client(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise InvalidArgumentError("--scheduler needs Dask: pip install 'concombre[dask]'.",
+        raise InvalidArgumentError(_("--scheduler needs Dask: pip install 'concombre[dask]'."),
                                    field="scheduler") from None
     try:
         return Client(address, timeout=10)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as err:
-        raise InvalidArgumentError(f"No Dask scheduler answers at {address!r}: {err}", field="scheduler") from None
+        reason = _("No Dask scheduler answers at {address}: {error}", address=repr(address), error=err)
+        raise InvalidArgumentError(reason, field="scheduler") from None
 
 
 class _Progress:
@@ -412,13 +472,13 @@ class _Progress:
             return self._plain
         self.bar = Progress(transient=True, console=_console(stderr=True))
         self.bar.__enter__()
-        task = self.bar.add_task("playing games", total=self.total)
+        task = self.bar.add_task(_("playing games"), total=self.total)
         return lambda: self.bar.advance(task)
 
     def _plain(self) -> None:
         self.done += 1
         if self.done * 10 // self.total != (self.done - 1) * 10 // self.total:
-            print(f"{self.done}/{self.total} games", file=sys.stderr)
+            print(_("{done}/{total} games", done=self.done, total=self.total), file=sys.stderr)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
@@ -434,13 +494,14 @@ def _console(stderr: bool = False) -> Any:
 
 def _print_summary(summary: Any, eliminates: bool) -> None:
     """The summary as a table; the "first out" column only for games that eliminate players."""
-    header = ("bot", "seats", "wins", *(("first out",) if eliminates else ()), "points/round")
+    header = (_("bot"), _("seats"), _("wins"), *((_("first out"),) if eliminates else ()), _("points/round"))
     rows = [
         (bot.name, str(bot.seats), str(bot.wins), *((str(bot.first_out),) if eliminates else ()),
          str(bot.points_per_round))
         for bot in summary.bots
     ]
-    footer = f"{summary.games} games; rounds per game {summary.rounds_per_game}; [95% confidence intervals]"
+    footer = _("{games} games; rounds per game {rounds}; [95% confidence intervals]", games=summary.games,
+               rounds=summary.rounds_per_game)
     try:
         from rich.table import Table
     except ImportError:
@@ -463,15 +524,16 @@ def _serve(args: argparse.Namespace) -> int:
         from concombre.apps.web.app import create_app
         from concombre.apps.web.store import SCHEMA_VERSION
     except ImportError:
-        raise InvalidArgumentError("concombre serve needs the web extra: pip install 'concombre[web]'.") from None
+        raise InvalidArgumentError(_("concombre serve needs the web extra: pip install 'concombre[web]'.")) from None
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"concombre: warning: listening on {args.host} lets other machines reach the tables; their players "
-              "need --allow-host (and pages elsewhere --allow-origin), and nothing here encrypts the traffic.",
-              file=sys.stderr)
-    print(f"concombre: the table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
+        print("concombre: " + _("warning: listening on {host} lets other machines reach the tables; their players "
+                                "need --allow-host (and pages elsewhere --allow-origin), and nothing here encrypts "
+                                "the traffic.", host=args.host), file=sys.stderr)
+    address = f"http://{args.host}:{args.port}/"
+    print("concombre: " + _("the table is at {address} (Ctrl-C stops it)", address=address))
     package = __name__.split(".")[0]  # the distribution's own name for its data directory
     db = args.db or str(Path(platformdirs.user_data_dir(package)) / f"tables-{SCHEMA_VERSION}.sqlite3")
-    print(f"concombre: tables are kept in {db}")
+    print("concombre: " + _("tables are kept in {path}", path=db))
     app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
@@ -481,7 +543,7 @@ def _bench(args: argparse.Namespace) -> int:
     from concombre.bench import run
 
     if args.repeat is not None and args.repeat < 1:
-        raise InvalidArgumentError(f"--repeat must be at least 1, not {args.repeat}.")
+        raise InvalidArgumentError(_("--repeat must be at least 1, not {repeat}.", repeat=args.repeat))
     report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
     print(report.to_json() if args.json else report.to_text())
     return 0

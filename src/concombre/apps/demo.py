@@ -12,6 +12,7 @@ from typing import Any
 
 from concombre.apps.terminal import NAMES
 from concombre.core.game import Game
+from concombre.core.i18n import _, ngettext
 
 __all__ = ["demo_game", "headline"]
 
@@ -26,8 +27,12 @@ def headline(game: Game, state: Any) -> str:
         'Concombre for 2 players (Ann, Bob), seed 3; followers must match or beat the card led.'
     """
     rules = game.story.describe(state.rules)
-    players = f"{len(state.players)} players ({', '.join(state.players)})"
-    return f"{game.title} for {players}, seed {state.seed}" + (f"; {rules}." if rules else ".")
+    players = ngettext("{n} player ({names})", "{n} players ({names})", len(state.players),
+                       names=", ".join(state.players))
+    if rules:
+        return _("{game} for {players}, seed {seed}; {rules}.", game=_(game.title), players=players, seed=state.seed,
+                 rules=rules)
+    return _("{game} for {players}, seed {seed}.", game=_(game.title), players=players, seed=state.seed)
 
 
 def demo_game(game: Game, players: int = 4, seed: int = 1, rules: Any = None) -> Iterator[str]:

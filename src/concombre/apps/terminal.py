@@ -20,7 +20,9 @@ from typing import Any
 import attrs
 
 from concombre.core.game import Game
+from concombre.core.i18n import _
 from concombre.core.records import Record
+from concombre.core.words import person
 from concombre.io.records import save_record
 
 __all__ = ["NAMES", "QUIT", "TerminalGame"]
@@ -92,15 +94,19 @@ class TerminalGame:
         names, story = self.state.players, self.game.story
         bots = ", ".join(f"{names[seat + 1]} ({bot.name})" for seat, bot in enumerate(self.bots))
         rules = story.describe(self.state.rules)
-        write(f"{self.game.title}: you are {names[HUMAN]}, against {bots}" + (f"; {rules}." if rules else "."))
-        write(story.help)
+        title, you = _(self.game.title), person(names[HUMAN])
+        if rules:
+            write(_("{game}: you are {name}, against {bots}; {rules}.", game=title, name=you, bots=bots, rules=rules))
+        else:
+            write(_("{game}: you are {name}, against {bots}.", game=title, name=you, bots=bots))
+        write(_(story.help))
         try:
             while not self.game.is_over(self.state):
                 self._step(read, write)
         except EOFError:
-            write("\nYou leave the table.")
+            write("\n" + _("You leave the table."))
         except KeyboardInterrupt:
-            write("\nYou leave the table.")
+            write("\n" + _("You leave the table."))
             return 130
         return 0
 
@@ -117,7 +123,7 @@ class TerminalGame:
         self.record = self.record.then(action)
         told = list(game.story.tell(state, action, self.state))
         if not told and seat not in (None, HUMAN):
-            told = [f"  {state.players[seat]}: {game.action_text(action)}"]
+            told = [f"  {person(state.players[seat])}: {game.action_text(action)}"]
         for line in told:
             write(line)
         if seat == HUMAN:
@@ -133,7 +139,7 @@ class TerminalGame:
             else:
                 new.append(card)
         if new:
-            write(f"  You now hold {' '.join(map(str, new))}.")
+            write("  " + _("You now hold {cards}.", cards=" ".join(map(str, new))))
 
     def _ask(self, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
         game = self.game
@@ -141,7 +147,7 @@ class TerminalGame:
         for line in game.story.show(seen):
             write(line)
         while True:
-            answer = read("Your move: ")
+            answer = read(_("Your move: "))
             word = answer.strip().lower()
             if word in QUIT:
                 raise EOFError
@@ -150,12 +156,14 @@ class TerminalGame:
                 suggestion = bot.choose(seen, self.rngs[HUMAN])
                 why = _reason(bot, seen, suggestion)
                 if word == "auto":
-                    write(f"auto: the {game.table_bot} bot plays {game.action_text(suggestion)} for you{why}.")
+                    write(_("auto: the {bot} bot plays {action} for you{why}.", bot=game.table_bot,
+                            action=game.action_text(suggestion), why=why))
                     return suggestion
-                write(f"The {game.table_bot} bot would play {game.action_text(suggestion)}{why}.")
+                write(_("The {bot} bot would play {action}{why}.", bot=game.table_bot,
+                        action=game.action_text(suggestion), why=why))
                 continue
             if word in ("help", "?"):
-                write(game.story.help)
+                write(_(game.story.help))
                 continue
             choice = game.story.read(self.state, answer)
             if not isinstance(choice, str):

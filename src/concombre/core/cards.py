@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 
 __all__ = ["PACK", "Card", "Rank", "Suit"]
 
@@ -79,9 +80,6 @@ _RANK_SYMBOLS = {rank: str(rank.value) for rank in Rank if rank < Rank.TEN} | {
 }
 _RANK_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"10": Rank.TEN}
 _SUIT_ORDER = {suit: position for position, suit in enumerate(Suit)}
-_PARSE_HELP = (
-    "write a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S), as in 'QH' or '10h'"
-)
 
 
 def _to_rank(value: Any) -> Rank:
@@ -149,7 +147,8 @@ class Card:
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = cleaned[-1:]
         if rank is None or suit not in ("C", "D", "H", "S"):
-            raise InvalidArgumentError(f"{text!r} is not a card: {_PARSE_HELP}.")
+            raise InvalidArgumentError(_("{text} is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit "
+                                         "(C, D, H, S), as in 'QH' or '10h'.", text=repr(text)))
         return _CARDS[_index_of(rank, Suit(suit))]
 
     def __str__(self) -> str:

@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 from concombre.core.render import Picture
 
 __all__ = [
@@ -288,7 +289,7 @@ class Game:
         new_game: ``new_game(players, *, dealer=0, rules=Rules(), seed=None)``.
         legal_actions: Every legal action of a state, in a stable order.
         apply: The state after an action (raises `IllegalActionError`).
-        why_illegal: Why an action is refused, or None.
+        why_illegal: Why an action is refused, or None: ``why_illegal(state, action, language=None)``.
         view: What one seat may see: ``view(state, seat)``.
         to_play: The seat that must act, or None when the table acts.
         is_over: Whether the game has ended.
@@ -341,7 +342,7 @@ class Game:
     new_game: Callable[..., Any]
     legal_actions: Callable[[Any], Sequence[Any]]
     apply: Callable[[Any, Any], Any]
-    why_illegal: Callable[[Any, Any], str | None]
+    why_illegal: Callable[..., str | None]
     view: Callable[[Any, int], Any]
     to_play: Callable[[Any], int | None]
     is_over: Callable[[Any], bool]
@@ -388,7 +389,8 @@ class Game:
         low, high = self.players
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise InvalidArgumentError(
-                f"{self.title} is played by {low} to {high} players, not {count!r}.", self.player_ruling, "players"
+                _("{game} is played by {fewest} to {most} players, not {count}.", game=_(self.title), fewest=low,
+                  most=high, count=repr(count)), self.player_ruling, "players"
             )
 
     def bot(self, name: str) -> Any:

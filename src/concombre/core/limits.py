@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from concombre.core.i18n import _
+
 __all__ = ["MAX_ACTIONS", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "name_problem"]
 
 SEED_LIMIT = 2**64
@@ -78,14 +80,16 @@ def name_problem(name: object) -> str | None:
         'a name neither starts nor ends with a space'
     """
     if not isinstance(name, str):
-        return f"a name must be text, not {type(name).__name__}"
+        return _("a name must be text, not {kind}", kind=type(name).__name__)
     if not name:
-        return "a name cannot be empty"
+        return _("a name cannot be empty")
     if len(name) > NAME_LENGTH:
-        return f"a name holds at most {NAME_LENGTH} characters, not {len(name)}"
+        return _("a name holds at most {most} characters, not {count}", most=NAME_LENGTH, count=len(name))
     if name != name.strip():
-        return "a name neither starts nor ends with a space"
+        return _("a name neither starts nor ends with a space")
     for position, char in enumerate(name):
         if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS:
-            return f"a name holds no line break, control character or lone surrogate (U+{ord(char):04X} at {position})"
+            code = f"U+{ord(char):04X}"
+            return _("a name holds no line break, control character or lone surrogate ({code} at {position})",
+                     code=code, position=position)
     return None

@@ -36,7 +36,8 @@ from typing import IO, Any
 import attrs
 
 from concombre.core.cards import Rank
-from concombre.core.words import YOU
+from concombre.core.i18n import N_, _, ngettext
+from concombre.core.words import YOU, person
 
 __all__ = [
     "SUIT_NAMES",
@@ -46,6 +47,7 @@ __all__ = [
     "Pictured",
     "Row",
     "card_count",
+    "card_name",
     "card_svg",
     "colour_wanted",
     "face_svg",
@@ -71,8 +73,8 @@ Examples:
     '♥'
 """
 
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-"""The English name of each suit letter.
+SUIT_NAMES = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+"""The English name of each suit letter (the catalog key: `card_name` translates it).
 
 Examples:
     >>> SUIT_NAMES["S"]
@@ -82,9 +84,9 @@ Examples:
 _RED = frozenset("DH")
 
 _RANK_WORDS = {
-    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
-    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
-    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+    Rank.TWO: N_("two"), Rank.THREE: N_("three"), Rank.FOUR: N_("four"), Rank.FIVE: N_("five"), Rank.SIX: N_("six"),
+    Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"), Rank.NINE: N_("nine"), Rank.TEN: N_("ten"),
+    Rank.JACK: N_("jack"), Rank.QUEEN: N_("queen"), Rank.KING: N_("king"), Rank.ACE: N_("ace"),
 }
 
 
@@ -99,13 +101,27 @@ def rank_label(rank: Rank) -> str:
 
 
 def rank_word(rank: Rank) -> str:
-    """A rank in words, for a card's title: ``queen``.
+    """A rank in words, in the current language, for a card's title: ``queen``.
 
     Examples:
         >>> rank_word(Rank.ACE)
         'ace'
     """
-    return _RANK_WORDS[rank]
+    return _(_RANK_WORDS[rank])
+
+
+def card_name(rank: Rank, suit: str) -> str:
+    """A card in words, in the current language: ``queen of hearts`` (``ratu hati`` in Indonesian).
+
+    Examples:
+        >>> from concombre.core.i18n import use_language
+        >>> card_name(Rank.QUEEN, "H")
+        'queen of hearts'
+        >>> with use_language("id"):
+        ...     card_name(Rank.QUEEN, "H")
+        'Queen hati'
+    """
+    return _("{rank} of {suit}", rank=rank_word(rank), suit=_(SUIT_NAMES[suit]))
 
 
 def card_count(cards: int) -> str:
@@ -115,7 +131,7 @@ def card_count(cards: int) -> str:
         >>> card_count(1), card_count(0)
         ('1 card', '0 cards')
     """
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
+    return ngettext("{n} card", "{n} cards", cards)
 
 
 @attrs.frozen
@@ -201,7 +217,7 @@ def own_label(name: str) -> str:
         >>> own_label("Ann"), own_label("You")
         ('Ann (you)', 'You')
     """
-    return name if name == YOU else f"{name} (you)"
+    return person(name) if name == YOU else _("{name} (you)", name=name)
 
 
 def viewer(names: Sequence[str], seat: int | None) -> str:
@@ -213,7 +229,7 @@ def viewer(names: Sequence[str], seat: int | None) -> str:
     """
     if seat is None:
         return ""
-    return " (your view)" if names[seat] == YOU else f" ({names[seat]}'s view)"
+    return " " + (_("(your view)") if names[seat] == YOU else _("({name}'s view)", name=names[seat]))
 
 
 def hand_rows(names: Sequence[str], seat: int | None, seated: Iterable[int], hand: Callable[[int], Sequence[Face]],
@@ -239,7 +255,7 @@ def hand_rows(names: Sequence[str], seat: int | None, seated: Iterable[int], han
             faces = tuple(hand(other))
             rows.append(Row(names[other] if seat is None else own_label(names[other]), faces, card_count(len(faces))))
         else:
-            rows.append(Row(names[other], (), f"holds {card_count(sizes[other])}"))
+            rows.append(Row(names[other], (), _("holds {cards}", cards=card_count(sizes[other]))))
     return rows
 
 
@@ -253,7 +269,7 @@ def without_hands(picture: Picture, players: tuple[str, ...] | list[str]) -> Pic
     """
     names = set(players)
     rows = tuple(
-        Row(row.label, (), f"holds {card_count(len(row.faces))}")
+        Row(row.label, (), _("holds {cards}", cards=card_count(len(row.faces))))
         if row.label in names else row
         for row in picture.rows
     )

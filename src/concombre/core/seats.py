@@ -12,6 +12,7 @@ import struct
 from collections.abc import Container, Sequence
 
 from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.i18n import _
 from concombre.core.limits import SEED_LIMIT, name_problem
 
 __all__ = ["SEED_LIMIT", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from", "shuffled_order"]
@@ -47,7 +48,8 @@ def player_names(players: object, fewest: int, most: int, title: str, ruling: st
             f"players must be a number of players or a sequence of names, not {players!r}.", field="players"
         )
     if not fewest <= count <= most:
-        raise InvalidArgumentError(f"{title} is played by {fewest} to {most} players, not {count}.", ruling, "players")
+        raise InvalidArgumentError(_("{game} is played by {fewest} to {most} players, not {count}.", game=_(title),
+                                     fewest=fewest, most=most, count=count), ruling, "players")
     if isinstance(players, int):
         return tuple(f"Player {seat + 1}" for seat in range(count))
     names = tuple(players)

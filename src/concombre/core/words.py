@@ -1,56 +1,53 @@
-"""Words for the stories: a verb that agrees with who does it ("You deal", "Ann deals").
+"""Words for the stories: sentences whose subject is a player, in the current language.
 
-The terminal seats the person as "You" by default, so every story line that
-starts with a player's name goes through `says`.
+The terminal seats the person under the name `YOU`; a sentence about them is
+the catalog's "you" sentence ("You deal 7 cards each"), a sentence about any
+other player the catalog's third-person one ("Ann deals 7 cards each"). Each
+is a whole sentence in the catalog, so a translation never glues words.
 
 Examples:
-    >>> says("You", "deal"), says("Ann", "deal"), says("Bob", "lay off")
-    ('You deal', 'Ann deals', 'Bob lays off')
+    >>> from concombre.core.i18n import N_
+    >>> deals = N_("{name} deals {count} cards each"), N_("You deal {count} cards each")
+    >>> clause("Ann", *deals, count=7), clause("You", *deals, count=7)
+    ('Ann deals 7 cards each', 'You deal 7 cards each')
 """
 
 from __future__ import annotations
 
-__all__ = ["YOU", "says", "verb"]
+from concombre.core.i18n import _
+
+__all__ = ["YOU", "clause", "person"]
 
 YOU = "You"
-"""The name that takes the verb without an s: the person at a terminal table.
+"""The name of the person at a terminal table, whose sentences take the "you" form.
 
 Examples:
     >>> YOU
     'You'
 """
 
-_IRREGULAR = {"be": "is", "have": "has", "go": "goes", "do": "does"}
 
-
-def says(name: str, base: str) -> str:
-    """``name`` and the verb ``base`` agreeing with it (see `verb`).
+def person(name: str) -> str:
+    """A player's name as a sentence shows it: `YOU` in the current language, any other name as it is.
 
     Examples:
-        >>> says("Cy", "take"), says("Cy", "go out"), says("You", "be"), says("Cy", "be"), says("Cy", "reach")
-        ('Cy takes', 'Cy goes out', 'You are', 'Cy is', 'Cy reaches')
+        >>> from concombre.core.i18n import use_language
+        >>> with use_language("id"):
+        ...     person("You"), person("Ann")
+        ('Anda', 'Ann')
     """
-    return f"{name} {verb(name, base)}"
+    return _("You") if name == YOU else name
 
 
-def verb(name: str, base: str) -> str:
-    """The verb ``base`` as ``name`` does it: bare after "You", the third person after any other name.
+def clause(name: str, third: str, you: str, /, **fields: object) -> str:
+    """The sentence about ``name``: ``you`` (translated) for `YOU`, else ``third`` with ``{name}`` filled in.
 
-    A verb of several words conjugates its first (``"lay off"``, ``"go out"``).
+    Mark both sentences with `concombre.core.i18n.N_` so that the catalog holds them.
 
     Examples:
-        >>> verb("Ann", "hand back"), verb("You", "hand back"), verb("Ann", "carry")
-        ('hands back', 'hand back', 'carries')
+        >>> clause("Bob", "{name} lays off {card}", "You lay off {card}", card="7H")
+        'Bob lays off 7H'
     """
-    first, _, rest = base.partition(" ")
     if name == YOU:
-        form = "are" if first == "be" else first
-    elif first in _IRREGULAR:
-        form = _IRREGULAR[first]
-    elif first.endswith(("s", "sh", "ch", "x", "z")):
-        form = first + "es"
-    elif first.endswith("y") and first[-2:-1] not in ("a", "e", "i", "o", "u"):
-        form = first[:-1] + "ies"
-    else:
-        form = first + "s"
-    return form + (f" {rest}" if rest else "")
+        return _(you, **fields)
+    return _(third, name=name, **fields)

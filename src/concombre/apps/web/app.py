@@ -10,7 +10,9 @@ Routes:
   (default the game's table bot) at the rest; a ``seed`` only at a table without friends (it would show
   its maker every hand). The answer holds its ``table`` id, the ``token`` of seat 0, one ``invitations``
   entry (seat, name, token) per other person and the spectators' ``watch`` token.
-- ``WebSocket /ws/{table}?token=...``: the seat's messages; the client sends
+- ``GET /api/words?lang=...``: the page's own sentences in a language, keyed by their English
+  (`concombre.apps.web.words.PAGE`), with ``lang`` (the language chosen) and ``languages`` (code → name).
+- ``WebSocket /ws/{table}?token=...&lang=...``: the seat's messages, in the socket's language; the client sends
   ``{"action": <action document>}`` and every seat receives its own view after every change,
   or ``{"type": "error", "message": ...}``. Reconnecting with the token rejoins the seat. With the
   ``watch`` token, a spectator receives the table with every hand face down, and cannot act.
@@ -18,6 +20,9 @@ Routes:
   empty seat to the table bot.
 - ``GET /api/tables/{table}/record?token=...``: the game record, as JSON, once the game is over (it holds
   the seed, which would show every hidden card).
+
+Every sentence the server sends is in the request's language: its ``lang`` parameter, else the first
+language of its ``Accept-Language`` header that has a catalog, else English (`concombre.core.i18n`).
 
 Every request passes the `concombre.apps.web.guard.Guard` (allowed hosts and origins, security headers);
 bodies and messages are read within limits; binary frames, bad JSON and deep nesting get an error message and
@@ -35,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -44,7 +49,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from concombre.apps.web.guard import Guard, RateLimit, load_json
 from concombre.apps.web.store import Store
 from concombre.apps.web.tables import Table, new_table, watch_token
-from concombre.core.errors import ConcombreError
+from concombre.apps.web.words import PAGE
+from concombre.core.errors import ConcombreError, InvalidArgumentError
+from concombre.core.i18n import LANGUAGES, _, current_language, language_of, translate, use_language
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
 
@@ -84,9 +91,10 @@ class _Tables:
         self.limit, self.idle, self.clock, self.store = limit, idle, clock, store
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.sockets: dict[str, dict[WebSocket, int | None]] = {}  # a spectator's seat is None
+        # each connection's (seat, language); a spectator's seat is None
+        self.sockets: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
         self.used: dict[str, float] = {}
-        for key, table, _ in store.tables() if store is not None else ():
+        for key, table, _used in store.tables() if store is not None else ():
             self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
 
     def _hold(self, key: str, table: Table) -> None:
@@ -124,18 +132,29 @@ class _Tables:
             self.store.seats(key, table)
             self.store.append(key, first, table.record.actions[first:], self.clock())
 
-    def messages(self, key: str) -> dict[int | None, dict[str, Any]]:
-        """The message of each seat with a connection (None: the spectators'), worked out once per seat, with
-        the seats whose person is here (``present``), so the maker sees which friend's seat stands empty."""
-        table, here = self.tables[key], set(self.sockets[key].values())
-        present = sorted(seat for seat in here if seat is not None)
-        return {seat: {**table.message(seat), "present": present} for seat in here}
+    def seats(self, key: str) -> set[int | None]:
+        """The seats with a connection (None: a spectator)."""
+        return {seat for seat, _language in self.sockets[key].values()}
 
-    def act(self, key: str, seat: int, document: Any) -> str | None:
-        """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told."""
+    def messages(self, key: str) -> dict[tuple[int | None, str], dict[str, Any]]:
+        """The message of each seat and language with a connection (None: the spectators'), worked out once
+        each, with the seats whose person is here (``present``), so the maker sees which friend's seat stands
+        empty."""
+        table, here = self.tables[key], set(self.sockets[key].values())
+        present = sorted(seat for seat, _language in here if seat is not None)
+        found = {}
+        for seat, language in here:
+            with use_language(language):
+                found[seat, language] = {**table.message(seat), "present": present}
+        return found
+
+    def act(self, key: str, seat: int, document: Any, language: str) -> str | None:
+        """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told;
+        a refusal is said in ``language``."""
         table = self.tables[key]
         first = len(table.record.actions)
-        refusal = table.act(seat, document)
+        with use_language(language):
+            refusal = table.act(seat, document)
         if refusal is None and self.store is not None:
             self.store.append(key, first, table.record.actions[first:], self.clock())
         return refusal
@@ -170,42 +189,57 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def words(request: Request) -> Response:
+        with use_language(language_wanted(request)) as language:
+            return JSONResponse({"lang": language, "languages": LANGUAGES,
+                                 "words": {text: translate(text) for text in PAGE}})
+
     async def games(request: Request) -> Response:
-        return JSONResponse([{"name": name, "title": game.title, "players": list(game.players),
-                              "bots": sorted(game.bots), "table_bot": game.table_bot}
-                             for name, game in GAMES.items()])
+        with use_language(language_wanted(request)):
+            return JSONResponse([{"name": name, "title": _(game.title), "players": list(game.players),
+                                  "bots": sorted(game.bots), "table_bot": game.table_bot}
+                                 for name, game in GAMES.items()])
 
     async def create(request: Request) -> Response:
+        with use_language(language_wanted(request)):
+            return await _create(request)
+
+    async def _create(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-            return JSONResponse({"error": "Send the table's settings as application/json."}, status_code=415)
+            return JSONResponse({"error": _("Send the table's settings as application/json.")}, status_code=415)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                return JSONResponse({"error": f"The settings are longer than {MAX_BODY} bytes."}, status_code=413)
+                return JSONResponse({"error": _("The settings are longer than {limit} bytes.", limit=MAX_BODY)},
+                                    status_code=413)
         try:
             settings = load_json(body.decode("utf-8"), MAX_BODY)
             game, players, name, people, bot, seed = _settings(settings)
-            # the bots may think before the first person's turn: off the event loop
+            # the bots may think before the first person's turn: off the event loop (the language goes along)
             table = await asyncio.to_thread(new_table, game, players, name, seed, people, bot)
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
-            return JSONResponse({"error": f"Cannot start that table: {err}"}, status_code=400)
+            return JSONResponse({"error": _("Cannot start that table: {error}", error=err)}, status_code=400)
         key = held.add(table)
         if key is None:
-            return JSONResponse({"error": "The server holds too many tables: try again later."}, status_code=503)
+            return JSONResponse({"error": _("The server holds too many tables: try again later.")}, status_code=503)
         invitations = [{"seat": seat, "name": table.state.players[seat], "token": token}
                        for seat, token in enumerate(table.tokens) if token is not None and seat > 0]
         return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations,
                              "watch": watch_token(table.token)})
 
     async def to_bot(request: Request) -> Response:
+        with use_language(language_wanted(request)):
+            return await _to_bot(request)
+
+    async def _to_bot(request: Request) -> Response:
         key = request.path_params["table"]
         table = held.tables.get(key)
         if table is None or table.seat_of(request.query_params.get("token")) != 0:
-            return JSONResponse({"error": "no such table, or not its maker's seat"}, status_code=404)
+            return JSONResponse({"error": _("No such table, or not its maker's seat.")}, status_code=404)
         seat = request.path_params["seat"]
-        if seat in held.sockets[key].values():
-            return JSONResponse({"error": "Someone sits at that seat now."}, status_code=409)
+        if seat in held.seats(key):
+            return JSONResponse({"error": _("Someone sits at that seat now.")}, status_code=409)
         async with held.locks[key]:
             try:
                 await asyncio.to_thread(held.hand_to_bot, key, seat)
@@ -222,26 +256,35 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                     await other.send_json(seen[seat])
 
     async def record(request: Request) -> Response:
+        with use_language(language_wanted(request)):
+            return _record(request)
+
+    def _record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
         token = request.query_params.get("token")
         if table is None or (table.seat_of(token) is None and not table.watching(token)):
-            return JSONResponse({"error": "no such table, or not your seat"}, status_code=404)
+            return JSONResponse({"error": _("No such table, or not your seat.")}, status_code=404)
         if not table.game.is_over(table.state):
-            return JSONResponse({"error": "The record holds the seed, which would show every hidden card: "
-                                          "it is served once the game is over."}, status_code=409)
+            return JSONResponse({"error": _("The record holds the seed, which would show every hidden card: "
+                                            "it is served once the game is over.")}, status_code=409)
         return JSONResponse(table.record_document(),
                             headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
+        with use_language(language_wanted(socket)):
+            await _play(socket)
+
+    async def _play(socket: WebSocket) -> None:
+        language = current_language()
         key = socket.path_params["table"]
         table = held.tables.get(key)
         await socket.accept()
         token = socket.query_params.get("token")
         seat = None if table is None else table.seat_of(token)
         if table is None or (seat is None and not table.watching(token)):
-            await _close(socket, "No such table, or not your seat.", 1008)
+            await _close(socket, _("No such table, or not your seat."), 1008)
             return
-        held.sockets[key][socket] = seat
+        held.sockets[key][socket] = (seat, language)
         limit = RateLimit()
         try:
             async with held.locks[key]:
@@ -251,7 +294,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 if incoming["type"] == "websocket.disconnect":
                     break
                 if incoming.get("text") is None:
-                    await _close(socket, "Send text: JSON such as {\"action\": {...}}.", 1003)
+                    await _close(socket, _("Send text: JSON such as {example}.", example='{"action": {...}}'), 1003)
                     break
                 try:
                     message = load_json(incoming["text"], MAX_MESSAGE)
@@ -260,19 +303,19 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                     break
                 refusal = None
                 if not isinstance(message, dict) or "action" not in message:
-                    refusal = "Send {\"action\": <action document>}."
+                    refusal = _("Send {example}.", example='{"action": <action document>}')
                 elif seat is None:
-                    refusal = "Spectators watch the table: they cannot play."
+                    refusal = _("Spectators watch the table: they cannot play.")
                 else:
                     held.touch(key)
                     async with held.locks[key]:
-                        refusal = await asyncio.to_thread(held.act, key, seat, message["action"])
+                        refusal = await asyncio.to_thread(held.act, key, seat, message["action"], language)
                         if refusal is None:
                             await _broadcast(key)  # every seat sees every action as it happens
                 if refusal is not None:
                     # Only refused messages count: legal actions are bounded by the game's own turns.
                     if not limit.allow():
-                        await _close(socket, "Too many refused messages: slow down.", 1008)
+                        await _close(socket, _("Too many refused messages: slow down."), 1008)
                         break
                     await socket.send_json({"type": "error", "message": refusal})
         except WebSocketDisconnect:
@@ -287,6 +330,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     app = Starlette(routes=[
         Route("/", page),
         Route("/api/games", games),
+        Route("/api/words", words),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/seats/{seat:int}/bot", to_bot, methods=["POST"]),
@@ -300,30 +344,59 @@ def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None
     """The game, the number of players, the maker's name, how many people (the maker included), the bots'
     kind and the seed of a new table's settings, checked."""
     if not isinstance(settings, dict):
-        raise ValueError("the settings are a JSON object: {\"game\": ..., \"players\": ..., \"name\": ...}")
+        raise ValueError(_("the settings are a JSON object: {example}",
+                           example='{"game": ..., "players": ..., "name": ...}'))
     game, players, name = settings.get("game"), settings.get("players"), settings.get("name") or "You"
     if not isinstance(game, str):
-        raise ValueError("game must be the name of a game, such as \"concombre\"")
+        raise ValueError(_("game must be the name of a game, such as {example}", example='"concombre"'))
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError("players must be a whole number")
+        raise ValueError(_("players must be a whole number"))
     if not isinstance(name, str):
-        raise ValueError("name must be text")
+        raise ValueError(_("name must be text"))
     problem = name_problem(name)
     if problem is not None:
         raise ValueError(problem)
     people, bot = settings.get("people", 1), settings.get("bot")
     if isinstance(people, bool) or not isinstance(people, int):
-        raise ValueError("people must be a whole number: the seats for people, yours included")
+        raise ValueError(_("people must be a whole number: the seats for people, yours included"))
     if bot is not None and not isinstance(bot, str):
-        raise ValueError("bot must be the name of a bot")
+        raise ValueError(_("bot must be the name of a bot"))
     seed = settings.get("seed")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ValueError("seed must be a whole number from 0 to 2**63 - 1")
+            raise ValueError(_("seed must be a whole number from 0 to 2**63 - 1"))
         if people > 1:
-            raise ValueError("a seed can be chosen only at a table without friends: it would show its maker "
-                             "every hand")
+            raise ValueError(_("a seed can be chosen only at a table without friends: it would show its maker "
+                               "every hand"))
     return game, players, name, people, bot, seed
+
+
+def language_wanted(connection: HTTPConnection) -> str:
+    """The language to answer a request in: its ``lang`` parameter, else the most wanted language of its
+    ``Accept-Language`` header that has a catalog, else English.
+
+    Examples:
+        >>> from starlette.requests import Request
+        >>> def asking(query, header):
+        ...     scope = {"type": "http", "query_string": query, "headers": [(b"accept-language", header)]}
+        ...     return language_wanted(Request(scope))
+        >>> asking(b"lang=id", b"en"), asking(b"", b"fr-FR, id;q=0.8, en;q=0.5"), asking(b"lang=xx", b"de")
+        ('id', 'id', 'en')
+    """
+    asked = connection.query_params.get("lang")
+    wanted = [] if asked is None else [(2.0, asked)]
+    for part in connection.headers.get("accept-language", "").split(",")[:20]:
+        code, _sep, weight = part.strip().partition(";q=")
+        try:
+            wanted.append((float(weight) if weight else 1.0, code.strip()))
+        except ValueError:
+            continue
+    for _weight, code in sorted(wanted, key=lambda pair: -pair[0]):
+        try:
+            return language_of(code)
+        except InvalidArgumentError:
+            continue
+    return "en"
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:

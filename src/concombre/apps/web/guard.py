@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocketClose
 
+from concombre.core.i18n import _
+
 __all__ = ["LOOPBACK", "MAX_DEPTH", "Guard", "RateLimit", "load_json"]
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -145,13 +147,13 @@ class Guard:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a game holds.")
+    raise ValueError(_("{name} is not a number a game holds.", name=name))
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is too large a number.")
+        raise ValueError(_("{number} is too large a number.", number=text[:20]))
     return value
 
 
@@ -177,15 +179,16 @@ def load_json(text: str, limit: int) -> Any:
         The message nests deeper than 20 levels.
     """
     if len(text) > limit:
-        raise ValueError(f"The message is longer than {limit} characters.")
+        raise ValueError(_("The message is longer than {limit} characters.", limit=limit))
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
-        raise ValueError(f"The message nests deeper than {MAX_DEPTH} levels.") from None
+        raise ValueError(_("The message nests deeper than {depth} levels.", depth=MAX_DEPTH)) from None
     except json.JSONDecodeError as err:
-        raise ValueError(f"The message is not JSON: {err.msg} at character {err.pos}.") from None
+        raise ValueError(_("The message is not JSON: {error} at character {position}.", error=err.msg,
+                           position=err.pos)) from None
     if _depth(value) > MAX_DEPTH:
-        raise ValueError(f"The message nests deeper than {MAX_DEPTH} levels.")
+        raise ValueError(_("The message nests deeper than {depth} levels.", depth=MAX_DEPTH))
     return value
 
 

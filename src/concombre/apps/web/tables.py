@@ -19,6 +19,7 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
+from concombre.core.i18n import _, current_language, use_language
 from concombre.core.records import Record, replay_states
 from concombre.core.render import Picture, picture_document, without_hands
 from concombre.games import find_game
@@ -42,7 +43,8 @@ class Table:
         record: Every action so far.
         tokens: Each seat's secret, which proves a connection holds it; None for a bot's seat.
         bots: Each seat's bot kind (a name of ``game.bots``); None for a person's seat.
-        log: What happened, in words, most recent last.
+        logs: What happened, in words, most recent last: one list per language asked for so far
+            (see `log`).
 
     Examples:
         >>> table = new_table("concombre", players=3, name="Ann", seed=1)
@@ -56,7 +58,7 @@ class Table:
     record: Record
     tokens: tuple[str | None, ...]
     bots: tuple[str | None, ...]
-    log: list[str] = attrs.field(factory=list)
+    logs: dict[str, list[str]] = attrs.field(factory=dict)
     _rng: random.Random = attrs.field(factory=random.Random)
 
     @property
@@ -90,6 +92,33 @@ class Table:
         """
         return same_secret(token, watch_token(self.token))
 
+    def log(self) -> list[str]:
+        """What happened, in words of the current language, most recent last; told anew from the record the
+        first time a language is asked for, then kept up to date with each step.
+
+        Examples:
+            >>> from concombre.core.i18n import use_language
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.log()[0]
+            'Round 1: Ann deals 7 cards each; Bea leads.'
+            >>> with use_language("id"):
+            ...     table.log()[0]
+            'Ronde 1: Ann membagikan 7 kartu kepada setiap pemain; Bea memulai.'
+        """
+        language = current_language()
+        if language not in self.logs:
+            lines: list[str] = []
+            states = replay_states(self.record)
+            before = next(states)
+            for action, after in zip(self.record.actions, states, strict=True):
+                lines += self._told(before, action, after)
+                before = after
+            self.logs[language] = lines
+        return self.logs[language]
+
+    def _told(self, before: Any, action: Any, after: Any) -> list[str]:
+        return [line.strip() for line in self.game.story.tell(before, action, after) if line.strip()]
+
     def picture(self, seat: int | None, seen: Any = None) -> Picture | None:
         """What the page draws for ``seat``: the picture of its view (``seen``, when already taken); for a
         spectator (None), the table with every hand face down. None for a game without pictures."""
@@ -101,8 +130,8 @@ class Table:
         return game.render(game.view(self.state, seat) if seen is None else seen)
 
     def message(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see now, as a JSON-ready message; a spectator (None) gets no view, only the
-        public picture.
+        """What ``seat`` may see now, as a JSON-ready message in the current language; a spectator (None)
+        gets no view, only the public picture.
 
         Examples:
             >>> table = new_table("concombre", players=3, name="Ann", seed=1)
@@ -116,30 +145,32 @@ class Table:
         reasons = dict(story.reasons(self.state, seat)) if story.reasons and seat is not None else {}
         seen = None if seat is None else game.view(self.state, seat)  # taken once: the document and the picture
         picture = self.picture(seat, seen)
+        log = self.log()
         return {
             "type": "view",
             "game": game.name,
-            "title": game.title,
+            "title": _(game.title),
             "view": None if seen is None else to_dict(seen),
             "picture": None if picture is None else picture_document(picture),
             "winner": game.winner(self.state),
             "you": seat,
             "people": [seat for seat, token in enumerate(self.tokens) if token is not None],
-            "log": self.log[-30:],
-            "log_start": max(0, len(self.log) - 30),
+            "log": log[-30:],
+            "log_start": max(0, len(log) - 30),
             "over": game.is_over(self.state),
             "choices": [{"text": game.action_text(action), "action": to_dict(action)} for action in offered],
             "reasons": reasons,
         }
 
     def act(self, seat: int, document: Any) -> str | None:
-        """Apply an action document from ``seat``; None when done, else why it was refused (state untouched)."""
+        """Apply an action document from ``seat``; None when done, else why it was refused (state untouched), in
+        the current language."""
         if self.game.to_play(self.state) != seat:
-            return "It is not your turn."
+            return _("It is not your turn.")
         try:
             action = from_dict(document)
         except FormatError as err:
-            return f"That message is not an action: {err}"
+            return _("That message is not an action: {error}", error=err)
         try:
             after = self.game.apply(self.state, action)
         except ConcombreError as err:
@@ -155,7 +186,7 @@ class Table:
             InvalidArgumentError: ``seat`` is seat 0, or not a person's seat.
         """
         if seat == 0 or not 0 <= seat < len(self.tokens) or self.tokens[seat] is None:
-            raise InvalidArgumentError(f"Seat {seat} is not a friend's seat of this table.", field="seat")
+            raise InvalidArgumentError(_("Seat {seat} is not a friend's seat of this table.", seat=seat), field="seat")
         self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
         self.bots = (*self.bots[:seat], self.game.table_bot, *self.bots[seat + 1:])
         self.play_bots()
@@ -168,7 +199,7 @@ class Table:
         Examples:
             >>> table = new_table("concombre", players=3, name="Ann", seed=1)
             >>> again = Table.replayed(table.record, table.tokens, table.bots)
-            >>> again.state == table.state and again.log == table.log
+            >>> again.state == table.state and again.log() == table.log()
             True
         """
         states = replay_states(record)  # checked as records are: a bad one raises FormatError with its path
@@ -181,7 +212,9 @@ class Table:
     def _record(self, before: Any, action: Any, after: Any) -> None:
         self.record = self.record.then(action)
         self.state = after
-        self.log.extend(line.strip() for line in self.game.story.tell(before, action, after) if line.strip())
+        for language, lines in self.logs.items():
+            with use_language(language):
+                lines += self._told(before, action, after)
 
     def play_bots(self) -> None:
         """The table's own steps and the bots' turns, until a person must act or the game ends."""
@@ -240,11 +273,12 @@ def new_table(game: str, players: int, name: str, seed: int | None = None, peopl
     chosen = find_game(game)
     chosen.check_players(players)
     if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= players:
-        raise InvalidArgumentError(f"people must be 1 to {players} (the seats), not {people!r}.", field="people")
+        raise InvalidArgumentError(_("people must be 1 to {players} (the seats), not {people}.", players=players,
+                                     people=repr(people)), field="people")
     kind = chosen.table_bot if bot is None else bot
     if kind not in chosen.bots:
-        raise InvalidArgumentError(f"No bot {kind!r} plays {chosen.title}: choose one of {sorted(chosen.bots)}.",
-                                   field="bot")
+        raise InvalidArgumentError(_("No bot {bot} plays {game}: choose one of {bots}.", bot=repr(kind),
+                                     game=_(chosen.title), bots=", ".join(sorted(chosen.bots))), field="bot")
     names = [name, *(other for other in NAMES if other != name)][:players]
     seed = secrets.randbits(64) if seed is None else seed
     state = chosen.new_game(names, seed=seed)

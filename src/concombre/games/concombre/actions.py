@@ -14,6 +14,7 @@ import attrs
 
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
+from concombre.core.i18n import use_language
 from concombre.games.concombre.state import GameState, Phase, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -181,11 +182,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
+def why_illegal(state: GameState, action: Action, language: str | None = None) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The text is that of the `IllegalActionError` that `apply` would raise,
-    ending with the ruling id in brackets.
+    ending with the ruling id in brackets, in ``language`` (``"en"``, ``"id"``;
+    None: the current language, see `concombre.core.i18n`).
 
     Raises:
         InvalidArgumentError: ``action`` is not an action.
@@ -197,8 +199,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         True
         >>> print(why_illegal(state, ScoreRound()))
         The round cannot be scored now: the cards have not been dealt yet. [C14]
+        >>> print(why_illegal(state, ScoreRound(), language="id"))
+        Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    refusal = _refusal(state, action)
+    with use_language(language):
+        refusal = _refusal(state, action)
     return None if refusal is None else str(refusal)
 
 

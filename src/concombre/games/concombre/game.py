@@ -6,7 +6,8 @@ from collections.abc import Iterator, Sequence
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Batched, Chance, Encoding, Game, Story, register
-from concombre.core.words import says
+from concombre.core.i18n import N_
+from concombre.core.words import clause
 from concombre.games.concombre.actions import (
     Action,
     Deal,
@@ -50,7 +51,8 @@ def _rewards(before: GameState, after: GameState) -> tuple[float, ...]:
 
 def _tell(before: GameState, action: Action, after: GameState) -> Iterator[str]:
     if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
-        yield f"  {says(before.players[before.to_play], 'play')} {action.card}."
+        yield "  " + clause(before.players[before.to_play], N_("{name} plays {card}."), N_("You play {card}."),
+                            card=action.card)
     yield from tell(before, after)
 
 
@@ -102,7 +104,7 @@ def _encoding() -> Encoding:
 
 GAME = register(Game(
     name="concombre",
-    title="Concombre",
+    title=N_("Concombre"),
     players=(MIN_PLAYERS, MAX_PLAYERS),
     player_ruling="C1",
     Rules=Rules,

@@ -20,17 +20,18 @@ from __future__ import annotations
 from typing import Any
 
 from concombre.core.cards import Card
+from concombre.core.i18n import _, ngettext
 from concombre.core.render import (
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     Face,
     Picture,
     Row,
+    card_name,
     hand_rows,
     rank_label,
-    rank_word,
     viewer,
 )
+from concombre.core.words import person
 
 __all__ = ["card_face", "picture"]
 
@@ -42,8 +43,7 @@ def card_face(card: Card, caption: str | None = None) -> Face:
         >>> card_face(Card.parse("TD"))
         Face(rank='10', suit='D', title='ten of diamonds', caption=None, key='TD')
     """
-    return Face(rank_label(card.rank), card.suit.value, f"{rank_word(card.rank)} of {SUIT_NAMES[card.suit.value]}",
-                caption, str(card))
+    return Face(rank_label(card.rank), card.suit.value, card_name(card.rank, card.suit.value), caption, str(card))
 
 
 def _card_text(card: Card) -> str:
@@ -66,41 +66,43 @@ def picture(table: Any) -> Picture:
     """
     names = table.players
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
-    title = f"Concombre, round {table.round_number}: {_waiting(table)}{viewer(names, seat)}"
+    title = _("Concombre, round {round}: {waiting}", round=table.round_number, waiting=_waiting(table))
+    title += viewer(names, seat)
     seated = [other for other in range(len(names)) if not table.eliminated[other]]
     hand = (lambda other: tuple(map(card_face, table.hand(other)))) if seat is None else (
         lambda other: tuple(map(card_face, table.hand)))
     rows = hand_rows(names, seat, seated, hand, table.hand_sizes)
-    rows.append(Row("Trick", tuple(card_face(card, names[player]) for player, card in table.trick)))
+    rows.append(Row(_("Trick"), tuple(card_face(card, person(names[player])) for player, card in table.trick)))
     if seat is not None and table.legal_plays:
-        rows.append(Row("You may play", tuple(card_face(card) for card in table.legal_plays)))
+        rows.append(Row(_("You may play"), tuple(card_face(card) for card in table.legal_plays)))
     return Picture(title, tuple(rows), _score_sheet(table))
 
 
 def _waiting(table: Any) -> str:
-    names, phase = table.players, table.phase.value
+    names, phase = [person(name) for name in table.players], table.phase.value
     if table.winner is not None:
-        return f"game over, {names[table.winner]} wins (C13)"
+        return _("game over, {name} wins (C13)", name=names[table.winner])
     if phase == "play":
-        return f"{names[table.to_play]} to play"
+        return _("{name} to play", name=names[table.to_play])
     if phase == "deal":
-        return f"{names[table.dealer]} to deal"
-    return {"trick complete": "the trick is complete", "round complete": "the round is over"}[phase]
+        return _("{name} to deal", name=names[table.dealer])
+    return _("the trick is complete") if phase == "trick complete" else _("the round is over")
 
 
 def _score_sheet(table: Any) -> tuple[str, ...]:
     lines = []
     for seat, name in enumerate(table.players):
-        line = f"{name}: {table.scores[seat]} points"
+        parts = [ngettext("{name}: {n} point", "{name}: {n} points", table.scores[seat], name=person(name))]
         if table.penalty_cards[seat]:
-            line += ", penalty cards " + " ".join(_card_text(card) for card in table.penalty_cards[seat])
+            cards = " ".join(_card_text(card) for card in table.penalty_cards[seat])
+            parts.append(_("penalty cards {cards}", cards=cards))
         if table.eliminated[seat]:
-            line += ", eliminated (C11)"
+            parts.append(_("eliminated (C11)"))
         elif table.half_cucumber[seat]:
-            line += ", half cucumber (C10)"
-        lines.append(line)
+            parts.append(_("half cucumber (C10)"))
+        lines.append(", ".join(parts))
     result = table.last_result
     if result is not None:
-        lines.append(f"Last round: {table.players[result.loser]} took the last trick with "
-                     f"{_card_text(result.card)}, {result.penalty} penalty points (C9)")
+        lines.append(_("Last round: {name} took the last trick with {card}, {penalty} penalty points (C9)",
+                       name=person(table.players[result.loser]), card=_card_text(result.card), penalty=result.penalty))
     return tuple(lines)

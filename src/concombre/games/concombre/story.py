@@ -10,8 +10,9 @@ from collections.abc import Iterable, Iterator
 
 from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import N_, _
 from concombre.core.render import picture_text
-from concombre.core.words import says, verb
+from concombre.core.words import clause, person
 from concombre.games.concombre import render
 from concombre.games.concombre.actions import Play, why_illegal
 from concombre.games.concombre.rules import Rules
@@ -29,9 +30,13 @@ def describe_rules(rules: Rules) -> str:
         >>> describe_rules(Rules(follow="highest"))
         'followers must match or beat the highest card so far'
     """
-    follow = "the card led" if rules.follow == "lead" else "the highest card so far"
-    duck = ", or duck with a card of their lowest rank" if rules.may_duck else ""
-    return f"followers must match or beat {follow}{duck}"
+    if rules.may_duck:
+        if rules.follow == "lead":
+            return _("followers must match or beat the card led, or duck with a card of their lowest rank")
+        return _("followers must match or beat the highest card so far, or duck with a card of their lowest rank")
+    if rules.follow == "lead":
+        return _("followers must match or beat the card led")
+    return _("followers must match or beat the highest card so far")
 
 
 def tell(before: GameState, after: GameState) -> Iterator[str]:
@@ -50,20 +55,21 @@ def tell(before: GameState, after: GameState) -> Iterator[str]:
     names = after.players
     if before.phase is Phase.DEAL and after.phase is Phase.PLAY:
         yield ""
-        yield (
-            f"Round {after.round_number}: {says(names[after.dealer], 'deal')} {after.deal_size} cards each; "
-            f"{says(names[after.leader or 0], 'lead')}."
-        )
+        deals = clause(names[after.dealer], N_("{name} deals {count} cards each"), N_("You deal {count} cards each"),
+                       count=after.deal_size)
+        leads = clause(names[after.leader or 0], N_("{name} leads"), N_("You lead"))
+        yield _("Round {round}: {deals}; {leads}.", round=after.round_number, deals=deals, leads=leads)
     elif before.phase is Phase.TRICK_COMPLETE:
-        cards = ", ".join(f"{names[seat]} {card}" for seat, card in before.trick)
-        yield f"  Trick {len(after.tricks)}: {cards}  -> {names[after.last_trick_winner or 0]}"
+        cards = ", ".join(f"{person(names[seat])} {card}" for seat, card in before.trick)
+        yield "  " + _("Trick {number}: {cards}  -> {winner}", number=len(after.tricks), cards=cards,
+                       winner=person(names[after.last_trick_winner or 0]))
     elif before.phase is Phase.ROUND_COMPLETE:
         yield from _round_result(after)
         yield ""
         yield from score_table(after)
         if after.winner is not None:
             yield ""
-            yield f"{says(names[after.winner], 'win')} the game."
+            yield clause(names[after.winner], N_("{name} wins the game."), N_("You win the game."))
 
 
 def tell_game(states: Iterable[GameState]) -> Iterator[str]:
@@ -87,17 +93,24 @@ def _round_result(state: GameState) -> Iterator[str]:
     if result is None:
         return
     name = state.players[result.loser]
-    yield f"  {says(name, 'take')} the last trick with {result.card}: a penalty of {result.penalty}."
+    yield "  " + clause(name, N_("{name} takes the last trick with {card}: a penalty of {penalty}."),
+                        N_("You take the last trick with {card}: a penalty of {penalty}."),
+                        card=result.card, penalty=result.penalty)
     returned = " ".join(str(card) for card in result.returned)
     if result.half_cucumber:
         kept = state.penalty_cards[result.loser][0]
-        yield (
-            f"  {says(name, 'reach')} the limit and {verb(name, 'become')} half cucumber: "
-            f"{verb(name, 'keep')} {kept}, {verb(name, 'hand back')} {returned}; score {result.score}."
-        )
+        yield "  " + clause(
+            name,
+            N_("{name} reaches the limit and becomes half cucumber: keeps {kept}, hands back {returned}; "
+               "score {score}."),
+            N_("You reach the limit and become half cucumber: you keep {kept}, hand back {returned}; score {score}."),
+            kept=kept, returned=returned, score=result.score)
     if result.eliminated:
-        yield (f"  {says(name, 'reach')} the limit again with {result.score} and {verb(name, 'be')} eliminated; "
-               f"{verb(name, 'hand back')} {returned}.")
+        yield "  " + clause(
+            name,
+            N_("{name} reaches the limit again with {score} and is eliminated; hands back {returned}."),
+            N_("You reach the limit again with {score} and are eliminated; you hand back {returned}."),
+            score=result.score, returned=returned)
 
 
 def score_table(state: GameState) -> Iterator[str]:
@@ -110,21 +123,24 @@ def score_table(state: GameState) -> Iterator[str]:
           Ann         0
           Bob         0
     """
-    width = max(6, *(len(name) for name in state.players))
-    yield f"  {'Player':<{width}}  Score  Penalty cards"
-    for seat, name in enumerate(state.players):
+    names = [person(name) for name in state.players]
+    player, score, penalty = _("Player"), _("Score"), _("Penalty cards")
+    width = max(len(player), *(len(name) for name in names))
+    points = max(len(score), 5)
+    yield f"  {player:<{width}}  {score:>{points}}  {penalty}"
+    for seat, name in enumerate(names):
         cards = " ".join(str(card) for card in state.penalty_cards[seat])
         flag = ""
         if state.eliminated[seat]:
-            flag = "eliminated"
+            flag = _("eliminated")
         elif state.half_cucumber[seat]:
-            flag = "half cucumber"
-        line = f"  {name:<{width}}  {state.scores[seat]:>5}  {cards}".rstrip()
+            flag = _("half cucumber")
+        line = f"  {name:<{width}}  {state.scores[seat]:>{points}}  {cards}".rstrip()
         yield f"{line}  ({flag})" if flag else line
 
 
-HELP = "On your turn type the number of a play or the card itself (QH, 10h); end of input leaves."
-"""How a person answers on their turn.
+HELP = N_("On your turn type the number of a play or the card itself (QH, 10h); end of input leaves.")
+"""How a person answers on their turn (the catalog's key: show it translated, ``_(HELP)``).
 
 Examples:
     >>> HELP.startswith("On your turn")
@@ -142,7 +158,7 @@ def show_view(seen: PlayerView) -> list[str]:
         >>> lines[1], lines[-1].startswith("Your plays: 1) ")
         ("Concombre, round 1: Bob to play (Bob's view)", True)
     """
-    names = seen.players
+    names = [person(name) for name in seen.players]
     played = " | ".join(
         f"{names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(seen.played) if cards
     )
@@ -150,8 +166,9 @@ def show_view(seen: PlayerView) -> list[str]:
     return [
         "",
         *picture_text(render.picture(seen)).splitlines(),
-        f"Trick {len(seen.tricks) + 1} of {seen.deal_size}; played this round: {played or 'nothing yet'}",
-        f"Your plays: {choices}",
+        _("Trick {number} of {count}; played this round: {played}", number=len(seen.tricks) + 1,
+          count=seen.deal_size, played=played or _("nothing yet")),
+        _("Your plays: {choices}", choices=choices),
     ]
 
 
@@ -169,12 +186,13 @@ def read_play(state: GameState, answer: str) -> Play | str:
     text = answer.strip()
     choices = view(state, state.to_play or 0).legal_plays
     if not text:
-        return f"Type the number of a play, 1 to {len(choices)}, or a card such as {choices[0]}."
+        return _("Type the number of a play, 1 to {count}, or a card such as {card}.", count=len(choices),
+                 card=choices[0])
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(choices):
             return Play(choices[number - 1])
-        return f"There is no play {number}: choose 1 to {len(choices)}."
+        return _("There is no play {number}: choose 1 to {count}.", number=number, count=len(choices))
     try:
         action = Play(Card.parse(text))
     except InvalidArgumentError as err:

@@ -20,6 +20,7 @@ from concombre.core.cards import (
     lowest_rank_cards,
 )
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
+from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, player_names, shuffled_order
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import (
@@ -45,12 +46,19 @@ __all__ = [
 
 
 _WAITING_FOR = {
-    Phase.DEAL: "the cards have not been dealt yet",
-    Phase.PLAY: "a card is still to be played to the trick",
-    Phase.TRICK_COMPLETE: "the trick on the table must be resolved first",
-    Phase.ROUND_COMPLETE: "the round is over and must be scored first",
-    Phase.GAME_OVER: "the game is over",
+    Phase.DEAL: N_("the cards have not been dealt yet"),
+    Phase.PLAY: N_("a card is still to be played to the trick"),
+    Phase.TRICK_COMPLETE: N_("the trick on the table must be resolved first"),
+    Phase.ROUND_COMPLETE: N_("the round is over and must be scored first"),
+    Phase.GAME_OVER: N_("the game is over"),
 }
+
+
+
+def _waiting(state: GameState) -> str:
+    """What the state waits for, in the current language."""
+    return _(_WAITING_FOR[state.phase])
+
 
 _PLAY = Phase.PLAY
 _TRICK_COMPLETE = Phase.TRICK_COMPLETE
@@ -216,7 +224,7 @@ def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> Illega
     """Why `deal` would refuse, or None if it would deal."""
     require_state(state)
     if state.phase is not Phase.DEAL:
-        return IllegalActionError(f"The cards cannot be dealt now: {_WAITING_FOR[state.phase]}.", "C14")
+        return IllegalActionError(_("The cards cannot be dealt now: {waiting}.", waiting=_waiting(state)), "C14")
     if deck is None:
         return None
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
@@ -226,18 +234,19 @@ def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> Illega
     for card in deck:
         bit = 1 << index_of(card)
         if seen & bit:
-            return IllegalActionError(f"The deck holds {card} twice.", "C4")
+            return IllegalActionError(_("The deck holds {card} twice.", card=card), "C4")
         if not pack & bit:
             return IllegalActionError(
-                f"The deck holds {card}, which is a penalty card in front of a player "
-                "and so out of the pack.",
+                _("The deck holds {card}, which is a penalty card in front of a player and so out of the pack.",
+                  card=card),
                 "C4",
             )
         seen |= bit
     if seen != pack:
         missing = " ".join(str(card) for card in cards_in_mask(pack & ~seen))
         return IllegalActionError(
-            f"The deck must be the round's whole pack of {pack.bit_count()} cards; it lacks {missing}.",
+            _("The deck must be the round's whole pack of {count} cards; it lacks {missing}.",
+              count=pack.bit_count(), missing=missing),
             "C4",
         )
     return None
@@ -368,10 +377,10 @@ def _play_refusal(state: GameState, index: int) -> IllegalActionError | None:
 def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
     """Why the card at ``index`` may not be played (it is known to be refused)."""
     if state.phase is not Phase.PLAY:
-        return IllegalActionError(f"No card can be played now: {_WAITING_FOR[state.phase]}.", "C14")
+        return IllegalActionError(_("No card can be played now: {waiting}.", waiting=_waiting(state)), "C14")
     hand = _hand_mask(state._hands, state.to_play)  # type: ignore[arg-type]
     if not hand >> index & 1:
-        return IllegalActionError(f"You do not hold {card_at(index)}.", "C14")
+        return IllegalActionError(_("You do not hold {card}.", card=card_at(index)), "C14")
     return IllegalActionError(_follow_reason(state, hand), "C7")
 
 
@@ -381,21 +390,21 @@ def _follow_reason(state: GameState, hand: int) -> str:
     trick = plays[-(len(plays) % state.match.active_count) :]
     target = _card_to_match(state, trick)
     rank = _rank_text(target)
-    what = "the card led" if state.match.follow_lead else "the highest card played so far"
-    where = f"the rank of {what}, {card_at(target)}"
+    if state.match.follow_lead:
+        where = _("the rank of the card led, {card}", card=card_at(target))
+    else:
+        where = _("the rank of the highest card played so far, {card}", card=card_at(target))
     high = hand & at_least_as_high(target)
     low = lowest_rank_cards(hand)
     if not high:
-        return (
-            f"You hold no card ranked {rank} or higher ({where}), so you must play a card of your "
-            f"lowest rank, {_rank_text(low.bit_length() - 1)}: {_list(low)}."
-        )
+        return _("You hold no card ranked {rank} or higher ({where}), so you must play a card of your lowest rank, "
+                 "{lowest}: {cards}.",
+                 rank=rank, where=where, lowest=_rank_text(low.bit_length() - 1), cards=_list(low))
     if state.match.rules.may_duck:
-        return (
-            f"You must play a card ranked {rank} or higher ({where}) or a card of your lowest rank "
-            f"(Danish rule): {_list(high | low)}."
-        )
-    return f"You hold cards ranked {rank} or higher ({where}), so you must play one of them: {_list(high)}."
+        return _("You must play a card ranked {rank} or higher ({where}) or a card of your lowest rank "
+                 "(Danish rule): {cards}.", rank=rank, where=where, cards=_list(high | low))
+    return _("You hold cards ranked {rank} or higher ({where}), so you must play one of them: {cards}.",
+             rank=rank, where=where, cards=_list(high))
 
 
 def _rank_text(index: int) -> str:
@@ -444,7 +453,7 @@ def resolve_refusal(state: GameState) -> IllegalActionError | None:
 
 
 def _no_trick_to_resolve(state: GameState) -> IllegalActionError:
-    return IllegalActionError(f"There is no complete trick to resolve: {_WAITING_FOR[state.phase]}.", "C14")
+    return IllegalActionError(_("There is no complete trick to resolve: {waiting}.", waiting=_waiting(state)), "C14")
 
 
 def score_round(state: GameState) -> GameState:
@@ -517,4 +526,4 @@ def score_refusal(state: GameState) -> IllegalActionError | None:
     require_state(state)
     if state.phase is Phase.ROUND_COMPLETE:
         return None
-    return IllegalActionError(f"The round cannot be scored now: {_WAITING_FOR[state.phase]}.", "C14")
+    return IllegalActionError(_("The round cannot be scored now: {waiting}.", waiting=_waiting(state)), "C14")

@@ -9,6 +9,7 @@ import attrs
 
 from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
+from concombre.core.i18n import use_language
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
 from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, lay_off
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
@@ -516,16 +517,22 @@ def _with_copies(melds: list[tuple[RommeCard, ...]], hand: Sequence[RommeCard]) 
     return [[next(taken[_face(card)]) for card in meld] for meld in melds]
 
 
-def why_illegal(state: State, action: Action) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
+
+    The sentence is in ``language`` (``"en"``, ``"id"``; None: the current language,
+    see `concombre.core.i18n`); the ruling id in brackets stays as it is.
 
     Examples:
         >>> from concombre.games.romme import DrawStock, new_game, why_illegal
         >>> print(why_illegal(new_game(2, seed=1), DrawStock()))
         No card can be drawn now: the cards have not been dealt yet. [R15]
+        >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
+        Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
     try:
-        apply(state, action)
+        with use_language(language):
+            apply(state, action)
     except IllegalActionError as err:
         return str(err)
     return None

@@ -11,6 +11,7 @@ import random
 import attrs
 
 from concombre.core.errors import IllegalActionError
+from concombre.core.i18n import _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import exchange_joker, lay_off, make_meld
@@ -138,18 +139,20 @@ class SolverRommeBot:
             "the discard pile's top card would not leave less in the hand"
         """
         if isinstance(action, DrawStock):
-            return "the discard pile's top card would not leave less in the hand"
+            return _("the discard pile's top card would not leave less in the hand")
         if isinstance(action, DrawDiscard):
-            return "the discard pile's top card fits the solver's melds and leaves less in the hand"
+            return _("the discard pile's top card fits the solver's melds and leaves less in the hand")
         if isinstance(action, MeldCards):
             worth = sum(make_meld(meld, seen.seat).value for meld in action.melds)
-            opening = "" if seen.opened[seen.seat] else f", enough to open (at least {seen.rules.opening}, R8)"
-            return f"these melds put {worth} points on the table{opening}"
+            if seen.opened[seen.seat]:
+                return _("these melds put {worth} points on the table", worth=worth)
+            return _("these melds put {worth} points on the table, enough to open (at least {opening}, R8)",
+                     worth=worth, opening=seen.rules.opening)
         if isinstance(action, ExchangeJoker):
-            return "taking the joker back into a new meld leaves less in the hand (R10)"
+            return _("taking the joker back into a new meld leaves less in the hand (R10)")
         if isinstance(action, LayOff):
-            return f"the card fits meld {action.meld + 1} (R9)"
-        return "it is the most valuable card the solver leaves out of its melds"
+            return _("the card fits meld {meld} (R9)", meld=action.meld + 1)
+        return _("it is the most valuable card the solver leaves out of its melds")
 
     def _draw(self, seen: View) -> Action:
         if not seen.discard_pile:
@@ -230,11 +233,11 @@ class PlannerRommeBot(SolverRommeBot):
             "the stock promises more than the discard pile's top card"
         """
         if isinstance(action, DrawStock):
-            return "the stock promises more than the discard pile's top card"
+            return _("the stock promises more than the discard pile's top card")
         if isinstance(action, DrawDiscard):
-            return "the discard pile's top card makes the hand better than a card from the stock would"
+            return _("the discard pile's top card makes the hand better than a card from the stock would")
         if isinstance(action, Discard):
-            return "what stays in the hand leaves the least and has the best prospects"
+            return _("what stays in the hand leaves the least and has the best prospects")
         return super().explain(seen, action)
 
     def _draw(self, seen: View) -> Action:

@@ -16,6 +16,7 @@ import attrs
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 
 __all__ = ["JOKER_VALUE", "RommeCard", "cards_of", "deck", "hand_of", "rank_value"]
 
@@ -97,8 +98,8 @@ class RommeCard:
         found = _TEXT.match(text.strip().upper())
         if found is None:
             raise InvalidArgumentError(
-                f"{text!r} is not a Rommé card: write a rank (2-9, T or 10, J, Q, K, A), a suit (C, D, H, S) "
-                "and which copy (1 or 2), as in 'QH1', or JK1 to JK6 for a joker.",
+                _("{text} is not a Rommé card: write a rank (2-9, T or 10, J, Q, K, A), a suit (C, D, H, S) "
+                  "and which copy (1 or 2), as in 'QH1', or JK1 to JK6 for a joker.", text=repr(text)),
                 "R2",
             )
         if found.group(4):

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.core.i18n import N_
 from concombre.games.romme.actions import (
     Action,
     Deal,
@@ -104,7 +105,7 @@ def _encoding() -> Encoding:
 
 GAME = register(Game(
     name="romme",
-    title="German Rommé",
+    title=N_("German Rommé"),
     players=(MIN_PLAYERS, MAX_PLAYERS),
     player_ruling="R1",
     Rules=Rules,

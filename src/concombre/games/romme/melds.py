@@ -16,6 +16,7 @@ import attrs
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
+from concombre.core.i18n import _
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 from concombre.games.romme.rules import MAX_PLAYERS
 
@@ -153,32 +154,32 @@ def build_meld(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
         'set'
     """
     if len(cards) < 3:
-        raise _refuse(f"A meld has at least three cards, not {len(cards)}.")
+        raise _refuse(_("A meld has at least three cards, not {count}.", count=len(cards)))
     if len(set(cards)) < len(cards):
-        raise _refuse("The same card is given twice.", "R2")
+        raise _refuse(_("The same card is given twice."), "R2")
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)
     faces = [(card.rank, card.suit) for card in naturals]
     if len(set(faces)) < len(faces):
         twin = next(card for card in naturals if faces.count((card.rank, card.suit)) > 1)
-        raise _refuse(f"Two copies of {twin.rank.symbol}{twin.suit.value} never share a meld.", "R6")  # type: ignore[union-attr]
+        raise _refuse(_("Two copies of {card} never share a meld.", card=twin.rank.symbol + twin.suit.value), "R6")  # type: ignore[union-attr]
     if jokers >= 2 and len(naturals) < 2:
-        raise _refuse("A meld with two or more jokers must hold at least two natural cards.", "R6")
+        raise _refuse(_("A meld with two or more jokers must hold at least two natural cards."), "R6")
     if len({card.rank for card in naturals}) == 1:
         return _build_set(cards, owners, naturals)
     if len({card.suit for card in naturals}) == 1:
         return _build_run(cards, owners)
-    raise _refuse("These cards are neither a set (their ranks differ) nor a run (their suits differ).")
+    raise _refuse(_("These cards are neither a set (their ranks differ) nor a run (their suits differ)."))
 
 
 def _build_set(cards: tuple[RommeCard, ...], owners: tuple[int, ...], naturals: list[RommeCard]) -> Meld:
     rank = naturals[0].rank
     assert rank is not None
     if len(cards) > 4:
-        raise _refuse(f"A set holds 3 or 4 cards, one of each suit; these are {len(cards)}.")
+        raise _refuse(_("A set holds 3 or 4 cards, one of each suit; these are {count}.", count=len(cards)))
     suits = [card.suit for card in naturals]
     if len(set(suits)) < len(suits):
-        raise _refuse("A set never holds two cards of one suit.")
+        raise _refuse(_("A set never holds two cards of one suit."))
     value = rank_value(rank, ace_low=False)
     places = tuple(
         Place(card, rank, card.suit, value, owner) for card, owner in zip(cards, owners, strict=True)
@@ -197,7 +198,7 @@ def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
     suit = next(card.suit for card in cards if not card.is_joker)
     assert suit is not None
     if len(cards) > MOST_PLACES:
-        raise _refuse(f"A run holds at most {MOST_PLACES} cards, not {len(cards)}.", "R6")
+        raise _refuse(_("A run holds at most {most} cards, not {count}.", most=MOST_PLACES, count=len(cards)), "R6")
     first = next(position for position, card in enumerate(cards) if not card.is_joker)
     for ace_low in (False, True):
         start = _number(cards[first], ace_low) - first
@@ -212,11 +213,11 @@ def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
             ))
     ranks = {card.rank for card in cards if not card.is_joker}
     if Rank.ACE in ranks and (Rank.KING in ranks or Rank.QUEEN in ranks) and (Rank.TWO in ranks or Rank.THREE in ranks):
-        raise _refuse("K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner.")
+        raise _refuse(_("K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner."))
     shown = " ".join(str(card) for card in cards)
     raise _refuse(
-        f"{shown} is no run: in this order the cards of one suit must follow each other without a gap, "
-        "jokers standing in their places, from the ace (low) to the ace (high)."
+        _("{cards} is no run: in this order the cards of one suit must follow each other without a gap, "
+          "jokers standing in their places, from the ace (low) to the ace (high).", cards=shown)
     )
 
 
@@ -262,7 +263,7 @@ def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> 
         raise InvalidArgumentError(f"end must be 'low', 'high' or None, not {end!r}.", "R9", "end")
     if meld.kind == "run":
         if end not in ("low", "high"):
-            raise IllegalActionError("Say at which end of the run the card goes: low or high.", "R9")
+            raise IllegalActionError(_("Say at which end of the run the card goes: low or high."), "R9")
         cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
         owners = tuple(place.owner for place in meld.places)
         owners = (owner, *owners) if end == "low" else (*owners, owner)
@@ -271,11 +272,12 @@ def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> 
     try:
         grown = build_meld(cards, owners)
     except IllegalActionError as err:
-        raise IllegalActionError(f"{card} does not fit this meld: {err.reason}", "R9") from None
+        reason = _("{card} does not fit this meld: {reason}", card=card, reason=err.reason)
+        raise IllegalActionError(reason, "R9") from None
     old = meld.places
     kept = grown.places[1:] if meld.kind == "run" and end == "low" else grown.places[: len(old)]
     if [(place.rank, place.suit) for place in kept] != [(place.rank, place.suit) for place in old]:
-        raise IllegalActionError(f"{card} would change what the jokers of this meld stand for.", "R6")
+        raise IllegalActionError(_("{card} would change what the jokers of this meld stand for.", card=card), "R6")
     new_place = grown.places[0] if meld.kind == "run" and end == "low" else grown.places[-1]
     places = (new_place, *old) if meld.kind == "run" and end == "low" else (*old, new_place)
     return Meld(meld.kind, places)
@@ -303,19 +305,19 @@ def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, Ro
     if isinstance(position, bool) or not isinstance(position, int):
         raise InvalidArgumentError(f"position must be a place number, not {position!r}.", "R10", "position")
     if not 0 <= position < len(meld.places) or not meld.places[position].card.is_joker:
-        raise IllegalActionError("There is no joker in that place of the meld.", "R10")
+        raise IllegalActionError(_("There is no joker in that place of the meld."), "R10")
     place = meld.places[position]
     if card.is_joker:
-        raise IllegalActionError("A joker is exchanged for the natural card it stands for, not for a joker.", "R10")
+        raise IllegalActionError(_("A joker is exchanged for the natural card it stands for, not for a joker."), "R10")
     if meld.kind == "run":
         fits = card.rank == place.rank and card.suit == place.suit
         wanted = place.stands_for()
     else:
         held = {other.suit for other in meld.places if not other.card.is_joker}
         fits = card.rank == place.rank and card.suit not in held
-        wanted = f"a {place.rank.symbol} of a suit the set lacks"
+        wanted = _("a {rank} of a suit the set lacks", rank=place.rank.symbol)
     if not fits:
-        raise IllegalActionError(f"This joker stands for {wanted}, not {card}.", "R10")
+        raise IllegalActionError(_("This joker stands for {wanted}, not {card}.", wanted=wanted, card=card), "R10")
     places = list(meld.places)
     places[position] = attrs.evolve(place, card=card, suit=card.suit)
     return Meld(meld.kind, tuple(places)), place.card

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import (
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     Face,
     Picture,
     Row,
     card_count,
+    card_name,
     hand_rows,
     rank_label,
-    rank_word,
     viewer,
 )
+from concombre.core.words import person
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 
@@ -41,8 +42,8 @@ def card_words(card: RommeCard) -> str:
         ('queen of hearts', 'joker')
     """
     if card.rank is None or card.suit is None:
-        return "joker"
-    return f"{rank_word(card.rank)} of {SUIT_NAMES[card.suit.value]}"
+        return _("joker")
+    return card_name(card.rank, card.suit.value)
 
 
 def card_face(card: RommeCard, caption: str | None = None) -> Face:
@@ -53,7 +54,7 @@ def card_face(card: RommeCard, caption: str | None = None) -> Face:
         ('10', 'joker')
     """
     if card.rank is None or card.suit is None:
-        return Face("", None, "joker", caption, str(card))
+        return Face("", None, _("joker"), caption, str(card))
     return Face(rank_label(card.rank), card.suit.value, card_words(card), caption, str(card))
 
 
@@ -62,7 +63,8 @@ def _meld_faces(meld: Meld) -> tuple[Face, ...]:
     for place in meld.places:
         caption = None
         if place.card.is_joker:  # what it stands for (R10): a set's joker stands for any suit the set lacks
-            caption = f"as {rank_label(place.rank)}{SUIT_SYMBOLS[place.suit.value] if place.suit else ''}"
+            stands = f"{rank_label(place.rank)}{SUIT_SYMBOLS[place.suit.value] if place.suit else ''}"
+            caption = _("as {card}", card=stands)
         faces.append(card_face(place.card, caption))
     return tuple(faces)
 
@@ -84,49 +86,55 @@ def picture(table: Any) -> Picture:
     """
     names = table.players
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
-    title = f"German Rommé, round {table.round_number}"
-    if not table.in_tie_break:
-        title += f" of {len(names)}"
-    title += f": {_waiting(table)}{viewer(names, seat)}"
+    if table.in_tie_break:
+        title = _("German Rommé, round {round}: {waiting}", round=table.round_number, waiting=_waiting(table))
+    else:
+        title = _("German Rommé, round {round} of {rounds}: {waiting}", round=table.round_number, rounds=len(names),
+                  waiting=_waiting(table))
+    title += viewer(names, seat)
     hand = (lambda other: tuple(map(card_face, table.hands[other]))) if seat is None else (
         lambda other: tuple(map(card_face, table.hand)))
     sizes = table.hand_sizes if seat is not None else [len(cards) for cards in table.hands]
     rows = hand_rows(names, seat, [other for other in range(len(names)) if other in table.contenders], hand, sizes)
     pile = table.discard_pile
-    rows.append(Row("Discard pile", (card_face(pile[-1]),) if pile else (), card_count(len(pile))))
+    rows.append(Row(_("Discard pile"), (card_face(pile[-1]),) if pile else (), card_count(len(pile))))
     stock = table.stock_size if seat is not None else len(table.stock)
-    rows.append(Row("Stock", (), card_count(stock) + (f", rebuilt {table.rebuilds}x" if table.rebuilds else "")))
+    rebuilt = ", " + _("rebuilt {times}x", times=table.rebuilds) if table.rebuilds else ""
+    rows.append(Row(_("Stock"), (), card_count(stock) + rebuilt))
     for number, meld in enumerate(table.melds, start=1):
-        owners = sorted({names[place.owner] for place in meld.places})
-        rows.append(Row(f"Meld {number} ({meld.kind})", _meld_faces(meld), ", ".join(owners)))
+        owners = sorted({person(names[place.owner]) for place in meld.places})
+        label = _(N_("Meld {number} (run)") if meld.kind == "run" else N_("Meld {number} (set)"), number=number)
+        rows.append(Row(label, _meld_faces(meld), ", ".join(owners)))
     return Picture(title, tuple(rows), _score_sheet(table))
 
 
 def _waiting(table: Any) -> str:
-    names, phase = table.players, table.phase.value
+    names, phase = [person(name) for name in table.players], table.phase.value
     if table.winner is not None:
-        return f"game over, {names[table.winner]} wins (R14)"
+        return _("game over, {name} wins (R14)", name=names[table.winner])
     if phase == "draw":
-        return f"{names[table.to_play]} to draw"
+        return _("{name} to draw", name=names[table.to_play])
     if phase == "play":
-        return f"{names[table.to_play]} to meld, lay off or discard"
+        return _("{name} to meld, lay off or discard", name=names[table.to_play])
     if phase == "deal":
-        return f"{names[table.dealer]} to deal"
-    return "the round is over"
+        return _("{name} to deal", name=names[table.dealer])
+    return _("the round is over")
 
 
 def _score_sheet(table: Any) -> tuple[str, ...]:
     lines = []
     for seat, name in enumerate(table.players):
-        line = f"{name}: {table.scores[seat]} points, {'opened' if table.opened[seat] else 'not opened'}"
+        points = ngettext("{name}: {n} point", "{name}: {n} points", table.scores[seat], name=person(name))
+        line = f"{points}, {_('opened') if table.opened[seat] else _('not opened')}"
         if table.in_tie_break and seat in table.contenders:
-            line += f", {table.tie_break_points[seat]} tie-break points (R14a)"
+            line += ", " + _("{points} tie-break points (R14a)", points=table.tie_break_points[seat])
         lines.append(line)
     result = table.last_result
     if result is not None:
-        out = "nobody went out (R12)" if result.out is None else f"{table.players[result.out]} went out"
-        scored = ", ".join(f"{name} {points:+d}" for name, points in zip(table.players, result.scores,
-                                                                          strict=True))
-        lines.append(f"Round {result.round_number}: {out}; {scored} (R13)")
+        out = _("nobody went out (R12)") if result.out is None else _(
+            "{name} went out", name=person(table.players[result.out]))
+        scored = ", ".join(f"{person(name)} {points:+d}" for name, points in zip(table.players, result.scores,
+                                                                                  strict=True))
+        lines.append(_("Round {round}: {out}; {scored} (R13)", round=result.round_number, out=out, scored=scored))
     return tuple(lines)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import picture_text
-from concombre.core.words import says, verb
+from concombre.core.words import clause, person
 from concombre.games.romme import render
 from concombre.games.romme.actions import (
     Action,
@@ -38,13 +39,13 @@ def describe_rules(rules: Rules) -> str:
     """
     words = []
     if rules.jokers != 4:
-        words.append(f"{rules.jokers} jokers")
+        words.append(ngettext("{n} joker", "{n} jokers", rules.jokers))
     if rules.opening != 40:
-        words.append(f"openings worth {rules.opening}")
+        words.append(_("openings worth {opening}", opening=rules.opening))
     if rules.may_return_discard:
-        words.append("the card taken from the discard pile may go back")
+        words.append(_("the card taken from the discard pile may go back"))
     if rules.rebuilds != 2:
-        words.append(f"the stock is rebuilt {rules.rebuilds} times")
+        words.append(ngettext("the stock is rebuilt {n} time", "the stock is rebuilt {n} times", rules.rebuilds))
     return ", ".join(words)
 
 
@@ -64,24 +65,33 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
     names = after.players
     if before.phase is Phase.DEAL:
         yield ""
-        yield f"Round {after.round_number}{_tie_break_of(after)}: {says(names[after.dealer], 'deal')}."
+        deals = clause(names[after.dealer], N_("{name} deals"), N_("You deal"))
+        yield _("Round {round}{tie_break}: {deals}.", round=after.round_number, tie_break=_tie_break_of(after),
+                deals=deals)
     elif before.to_play is not None:
         yield f"  {said(names[before.to_play], action, before)}."
     elif before.phase is Phase.ROUND_COMPLETE and after.last_result is not None:
         result = after.last_result
-        out = "nobody went out" if result.out is None else f"{names[result.out]} went out"
+        out = _("nobody went out") if result.out is None else clause(
+            names[result.out], N_("{name} went out"), N_("you went out"))
         if before.in_tie_break:
-            yield (f"  Tie-break round {result.round_number} is over: {out}; tie-break points "
-                   f"{_points(names, after.tie_break_points, _tied(after))} (R14a); the totals stay "
-                   f"{_points(names, after.scores)}")
+            yield "  " + _("Tie-break round {round} is over: {out}; tie-break points {points} (R14a); the totals "
+                           "stay {totals}", round=result.round_number, out=out,
+                           points=_points(names, after.tie_break_points, _tied(after)),
+                           totals=_points(names, after.scores))
         else:
-            yield f"  Round {result.round_number} is over: {out}; totals {_points(names, after.scores)}"
+            yield "  " + _("Round {round} is over: {out}; totals {totals}", round=result.round_number, out=out,
+                           totals=_points(names, after.scores))
     if after.phase is Phase.GAME_OVER and after.winner is not None and before.phase is not Phase.GAME_OVER:
         winner = after.winner
-        won = f"{says(names[winner], 'win')} with {after.scores[winner]} points"
         if after.in_tie_break:
-            won += f", and {after.tie_break_points[winner]} tie-break points (R14a)"
-        yield won + "."
+            yield clause(names[winner],
+                         N_("{name} wins with {points} points, and {tie_break} tie-break points (R14a)."),
+                         N_("You win with {points} points, and {tie_break} tie-break points (R14a)."),
+                         points=after.scores[winner], tie_break=after.tie_break_points[winner])
+        else:
+            yield clause(names[winner], N_("{name} wins with {points} points."), N_("You win with {points} points."),
+                         points=after.scores[winner])
 
 
 def said(name: str, action: Action, before: State | View) -> str:
@@ -94,20 +104,30 @@ def said(name: str, action: Action, before: State | View) -> str:
         ('You meld QH QS QD', 'Ann lays off 7H on meld 1 high')
     """
     if isinstance(action, DrawStock):
-        return f"{says(name, 'draw')} from the stock"
+        return clause(name, N_("{name} draws from the stock"), N_("You draw from the stock"))
     if isinstance(action, DrawDiscard):
-        return f"{says(name, 'take')} {face(before.discard_pile[-1])} from the discard pile"
+        return clause(name, N_("{name} takes {card} from the discard pile"),
+                      N_("You take {card} from the discard pile"), card=face(before.discard_pile[-1]))
     if isinstance(action, MeldCards):
-        return f"{says(name, 'meld')} " + " and ".join(" ".join(map(face, meld)) for meld in action.melds)
+        melds = _(" and ").join(" ".join(map(face, meld)) for meld in action.melds)
+        return clause(name, N_("{name} melds {melds}"), N_("You meld {melds}"), melds=melds)
     if isinstance(action, LayOff):
-        return f"{says(name, 'lay off')} {face(action.card)} on meld {action.meld + 1}" + (
-            f" {action.end}" if action.end else "")
+        if action.end is not None:
+            end = _("low") if action.end == "low" else _("high")
+            return clause(name, N_("{name} lays off {card} on meld {meld} {end}"),
+                          N_("You lay off {card} on meld {meld} {end}"), card=face(action.card), meld=action.meld + 1,
+                          end=end)
+        return clause(name, N_("{name} lays off {card} on meld {meld}"), N_("You lay off {card} on meld {meld}"),
+                      card=face(action.card), meld=action.meld + 1)
     if isinstance(action, ExchangeJoker):
-        return (f"{says(name, 'exchange')} {face(action.card)} for the joker at meld {action.meld + 1} place "
-                f"{action.place + 1}, then {verb(name, 'meld')} {' '.join(map(face, action.new_meld))}")
+        return clause(name,
+                      N_("{name} exchanges {card} for the joker at meld {meld} place {place}, then melds {cards}"),
+                      N_("You exchange {card} for the joker at meld {meld} place {place}, then meld {cards}"),
+                      card=face(action.card), meld=action.meld + 1, place=action.place + 1,
+                      cards=" ".join(map(face, action.new_meld)))
     if isinstance(action, Discard):
-        return f"{says(name, 'discard')} {face(action.card)}"
-    return f"{name}: {action_text(action)}"
+        return clause(name, N_("{name} discards {card}"), N_("You discard {card}"), card=face(action.card))
+    return f"{person(name)}: {action_text(action)}"
 
 
 def face(card: RommeCard) -> str:
@@ -123,7 +143,7 @@ def face(card: RommeCard) -> str:
 
 def _points(names: tuple[str, ...], points: tuple[int, ...], seats: Iterable[int] | None = None) -> str:
     shown = range(len(names)) if seats is None else seats
-    return ", ".join(f"{names[seat]} {points[seat]}" for seat in shown)
+    return ", ".join(f"{person(names[seat])} {points[seat]}" for seat in shown)
 
 
 def _tied(seen: State | View) -> tuple[int, ...]:
@@ -137,16 +157,17 @@ def _tie_break_of(seen: State | View) -> str:
     if not seen.in_tie_break:
         return ""
     if seen.phase is Phase.GAME_OVER:
-        return ", after a tie-break (R14)"
-    return f", a tie-break between {' and '.join(seen.players[seat] for seat in seen.contenders)} (R14)"
+        return _(", after a tie-break (R14)")
+    tied = _(" and ").join(person(seen.players[seat]) for seat in seen.contenders)
+    return _(", a tie-break between {players} (R14)", players=tied)
 
 
-HELP = (
+HELP = N_(
     "Draw with s (stock) or d (discard pile). Then meld CARDS | CARDS, lay off CARD on N low|high, "
     "exchange CARD at N P then meld CARDS, and end with discard CARD. Cards as QH or 10s (add 1 or 2 for a copy, "
     "JK for a joker); melds and places count from 1. hint asks the solver; auto lets it play; quit leaves."
 )
-"""How a person answers on their turn.
+"""How a person answers on their turn (the catalog's key: show it translated, ``_(HELP)``).
 
 Examples:
     >>> HELP.startswith("Draw with s")
@@ -166,9 +187,11 @@ def show_view(seen: View) -> list[str]:
     """
     lines = ["", *picture_text(render.picture(seen)).splitlines()]
     if seen.drawn is not None:
-        lines.append(f"You took {face(seen.drawn)} from the discard pile: you may not discard it this turn (R7a).")
+        lines.append(_("You took {card} from the discard pile: you may not discard it this turn (R7a).",
+                       card=face(seen.drawn)))
     if not seen.opened[seen.seat]:
-        lines.append(f"You have not opened: your first melds must be worth {seen.rules.opening} together (R8).")
+        lines.append(_("You have not opened: your first melds must be worth {opening} together (R8).",
+                       opening=seen.rules.opening))
     return lines
 
 
@@ -196,7 +219,9 @@ def read_step(state: State, answer: str) -> Action | str:
         try:
             action = parse_action(_record_line(state, answer))
         except FormatError as err:
-            return f"{err.reason.rstrip('.')}. {HELP}"
+            if isinstance(err.__context__, InvalidArgumentError):  # a card the parser could not read: say which
+                return f"{err.reason} {_(HELP)}"
+            return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
         except InvalidArgumentError as err:
             return err.reason
     reason = why_illegal(state, action)

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
+from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
 from concombre.games.romme.cards import RommeCard, deck, hand_of
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
@@ -38,16 +39,16 @@ HAND_SIZE = 13
 """Cards dealt to each player (R4)."""
 
 _WAITING_FOR = {
-    Phase.DEAL: "the cards have not been dealt yet",
-    Phase.DRAW: "the player to play must draw first",
-    Phase.PLAY: "the player to play has drawn and must end the turn with a discard",
-    Phase.ROUND_COMPLETE: "the round is over and must be scored",
-    Phase.GAME_OVER: "the game is over",
+    Phase.DEAL: N_("the cards have not been dealt yet"),
+    Phase.DRAW: N_("the player to play must draw first"),
+    Phase.PLAY: N_("the player to play has drawn and must end the turn with a discard"),
+    Phase.ROUND_COMPLETE: N_("the round is over and must be scored"),
+    Phase.GAME_OVER: N_("the game is over"),
 }
 
 
 def _not_now(what: str, state: State) -> IllegalActionError:
-    return IllegalActionError(f"{what} now: {_WAITING_FOR[state.phase]}.", "R15")
+    return IllegalActionError(_("{what} now: {waiting}.", what=_(what), waiting=_(_WAITING_FOR[state.phase])), "R15")
 
 
 # -- starting -----------------------------------------------------------------------
@@ -198,7 +199,7 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
         (1, 108)
     """
     if require_state(state).phase is not Phase.DEAL:
-        raise _not_now("The cards cannot be dealt", state)
+        raise _not_now(N_("The cards cannot be dealt"), state)
     cards = deck(state.rules.jokers)
     if deck_order is None:
         order = _shuffled(cards, state.seed, state.round_number)
@@ -206,8 +207,8 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
         order = hand_of(deck_order, "deck_order")
         if sorted(order) != sorted(cards) or len(set(order)) != len(order):
             raise IllegalActionError(
-                f"The deck must hold each of the game's {len(cards)} cards once: two packs and "
-                f"{state.rules.jokers} jokers.", "R2"
+                _("The deck must hold each of the game's {count} cards once: two packs and {jokers} jokers.",
+                  count=len(cards), jokers=state.rules.jokers), "R2"
             )
     seats = _dealing_order(state)
     hands: list[list[RommeCard]] = [[] for _ in state.players]
@@ -236,7 +237,7 @@ def draw_stock(state: State) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, _ = state._round  # one read, no property calls
     if phase is not Phase.DRAW or seat is None:
-        raise _not_now("No card can be drawn", state)
+        raise _not_now(N_("No card can be drawn"), state)
     hand = hands[seat]
     card = stock[-1]
     position = bisect.bisect(hand, card._index, key=_ORDER)  # as _added, inline: a turn's hot path
@@ -266,7 +267,7 @@ def with_stock_top(state: State, card: RommeCard) -> State:
     """
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = require_state(state)._round
     if card not in stock:
-        raise IllegalActionError(f"{card} is not in the stock.", "R7")
+        raise IllegalActionError(_("{card} is not in the stock.", card=card), "R7")
     stock = (*(other for other in stock if other != card), card)
     return State(state.match, (phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn))
 
@@ -284,9 +285,9 @@ def draw_discard(state: State) -> State:
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     if state.phase is not Phase.DRAW:
-        raise _not_now("No card can be drawn", state)
+        raise _not_now(N_("No card can be drawn"), state)
     if not state.discard_pile:
-        raise IllegalActionError("The discard pile is empty: draw from the stock.", "R7")
+        raise IllegalActionError(_("The discard pile is empty: draw from the stock."), "R7")
     card = state.discard_pile[-1]
     return _take(state, card, discard_pile=state.discard_pile[:-1], drawn=card)
 
@@ -339,7 +340,7 @@ def _take_from_hand(state: State, seat: int, cards: Sequence[RommeCard]) -> tupl
             raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
         hand = _without(hand, card)  # type: ignore[arg-type]
         if hand is None:
-            raise IllegalActionError(f"You do not hold {card}.", "R15")
+            raise IllegalActionError(_("You do not hold {card}.", card=card), "R15")
     assert hand is not None
     return hand
 
@@ -363,20 +364,21 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
         >>> after.opened[1], len(after.melds), len(after.hands[1])
         (True, 2, 7)
     """
-    seat = _playing_seat(state, "No meld can be put down")
+    seat = _playing_seat(state, N_("No meld can be put down"))
     if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
         raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
                                    field="melds")
     melds = [hand_of(meld, "melds") for meld in melds]
     if not melds:
-        raise IllegalActionError("Give at least one meld.", "R5")
+        raise IllegalActionError(_("Give at least one meld."), "R5")
     hand = _take_from_hand(state, seat, [card for meld in melds for card in meld])
     built = tuple(make_meld(list(cards), seat) for cards in melds)
     if not state.opened[seat]:
         worth = sum(meld.value for meld in built)
         if worth < state.rules.opening:
             raise IllegalActionError(
-                f"An opening must be worth {state.rules.opening} or more; these melds are worth {worth}.", "R8"
+                _("An opening must be worth {opening} or more; these melds are worth {worth}.",
+                  opening=state.rules.opening, worth=worth), "R8"
             )
     opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
     return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
@@ -394,14 +396,12 @@ def _after_putting_down(
 
 def _require_opened(state: State, seat: int, what: str) -> None:
     if not state.opened[seat]:
-        raise IllegalActionError(
-            f"You may {what} only once you have made your opening ({state.rules.opening} or more).", "R8"
-        )
+        raise IllegalActionError(_(what, opening=state.rules.opening), "R8")
 
 
 def _meld_at(state: State, index: int) -> Meld:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.melds):
-        raise IllegalActionError(f"There is no meld {index!r} on the table.", "R9")
+        raise IllegalActionError(_("There is no meld {index} on the table.", index=repr(index)), "R9")
     return state.melds[index]
 
 
@@ -420,8 +420,8 @@ def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = Non
         >>> str(lay_off_card(state, cards_of("KC1")[0], meld=0).melds[0])
         'KH1 KS1 KD1 KC1'
     """
-    seat = _playing_seat(state, "No card can be laid off")
-    _require_opened(state, seat, "lay off")
+    seat = _playing_seat(state, N_("No card can be laid off"))
+    _require_opened(state, seat, N_("You may lay off only once you have made your opening ({opening} or more)."))
     hand = _take_from_hand(state, seat, [card])
     grown = lay_off(_meld_at(state, meld), card, seat, end)
     melds = (*state.melds[:meld], grown, *state.melds[meld + 1 :])
@@ -451,12 +451,14 @@ def exchange(
         >>> str(after.melds[0]), str(after.melds[2])
         ('KH1 KS1 KD2', '9C1 9D1 JK1')
     """
-    seat = _playing_seat(state, "No joker can be exchanged")
-    _require_opened(state, seat, "exchange jokers")
+    seat = _playing_seat(state, N_("No joker can be exchanged"))
+    _require_opened(state, seat,
+                    N_("You may exchange jokers only once you have made your opening ({opening} or more)."))
     hand = _take_from_hand(state, seat, [card])
     changed, joker = exchange_joker(_meld_at(state, meld), place, card)
     if joker not in new_meld:
-        raise IllegalActionError(f"The joker taken, {joker}, must go into the new meld in the same turn.", "R10")
+        reason = _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker)
+        raise IllegalActionError(reason, "R10")
     others = [other for other in new_meld if other != joker]
     rest = _take_from_hand(_changed(state, hands=_with_hand(state, seat, hand)), seat, others)
     melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
@@ -489,13 +491,13 @@ def discard(state: State, card: RommeCard) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
     if phase is not Phase.PLAY or seat is None:
-        raise _not_now("No card can be discarded", state)
+        raise _not_now(N_("No card can be discarded"), state)
     hand = _without(hands[seat], card) if type(card) is RommeCard else None
     if hand is None:
         hand = _take_from_hand(state, seat, [card])  # raises the error that says what is wrong
     if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
         raise IllegalActionError(
-            f"You took {card} from the discard pile this turn, so you may not discard it now.", "R7a"
+            _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card), "R7a"
         )
     pile = (*pile, card)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
@@ -544,7 +546,7 @@ def score_round(state: State) -> State:
         (2, True, True)
     """
     if require_state(state).phase is not Phase.ROUND_COMPLETE:
-        raise _not_now("The round cannot be scored", state)
+        raise _not_now(N_("The round cannot be scored"), state)
     count = len(state.players)
     meld_values = tuple(state.meld_value(seat) for seat in range(count))
     hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)

@@ -18,6 +18,44 @@ let newcomer = null;    // the card the last draw brought
 let awaiting = false;   // an action was sent: its answer clears the picked cards, a refusal keeps them
 let heard = 0;          // how many log lines were announced
 let retry = 0;
+let words = {};         // the page's sentences in the chosen language, keyed by their English (GET /api/words)
+let lang = localStorage.getItem("concombre-lang");  // null: the browser's language, as the server reads it
+
+// -- the page's language --------------------------------------------------------------------------------------
+
+// A sentence of the page in the chosen language, its {placeholders} filled in.
+function t(text, fields = {}) {
+  const found = Object.hasOwn(words, text) ? words[text] : text;
+  return found.replace(/\{(\w+)\}/g, (all, name) => (Object.hasOwn(fields, name) ? String(fields[name]) : all));
+}
+
+const cardCount = (count) => (count === 1 ? t("1 card") : t("{count} cards", { count }));
+
+// The page's own words: each element marked data-i18n (its text), data-i18n-label (its aria-label) or
+// data-i18n-placeholder, and the language menu.
+function translatePage(data) {
+  words = data.words;
+  lang = data.lang;
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  }
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+    node.setAttribute("placeholder", t(node.dataset.i18nPlaceholder));
+  }
+  document.title = t("concombre: play Concombre or German Rommé");
+  $("lang").replaceChildren(...Object.entries(data.languages).map(([code, name]) => new Option(name, code,
+                                                                                              code === lang,
+                                                                                              code === lang)));
+}
+
+const asked = () => (lang ? `lang=${encodeURIComponent(lang)}` : "");
+
+async function loadWords() {
+  const answer = await fetch(`/api/words?${asked()}`);
+  translatePage(await answer.json());
+}
 
 // -- small builders -------------------------------------------------------------------------------------------
 
@@ -40,7 +78,7 @@ function fill(node, ...children) {
 
 // The engine's words name cards as records write them ("AS", "TH2", "JK1"): people read "A♠", "10♥", "joker".
 function readable(text) {
-  return String(text).replace(/\bJK[1-9]\b/g, "joker").replace(/\b([2-9TJQKA])([CDHS])[12]?\b/g,
+  return String(text).replace(/\bJK[1-9]\b/g, t("joker")).replace(/\b([2-9TJQKA])([CDHS])[12]?\b/g,
     (_, rank, suit) => (rank === "T" ? "10" : rank) + SUITS[suit]);
 }
 
@@ -57,13 +95,14 @@ function button(text, onClick, { reason = null, ...props } = {}) {
 // A card the picture did not draw (a penalty card in the score sheet): its corner, from its key.
 function faceOf(key) {
   if (faces[key]) return faces[key];
-  if (key.startsWith("JK")) return { key, label: "\u{1F0CF}", words: "joker", red: false };
+  if (key.startsWith("JK")) return { key, label: "\u{1F0CF}", words: t("joker"), red: false };
   const rank = key[0] === "T" ? "10" : key[0];
   return { key, label: rank + (SUITS[key[1]] || ""), words: key, red: "DH".includes(key[1]) };
 }
 
-function words(face) {
-  return face.words + (face.twin ? ` (copy ${face.twin})` : "") + (face.caption ? `, ${face.caption}` : "");
+function spoken(face) {
+  return face.words + (face.twin ? " " + t("(copy {copy})", { copy: face.twin }) : "")
+    + (face.caption ? `, ${face.caption}` : "");
 }
 
 function image(face) {
@@ -73,14 +112,14 @@ function image(face) {
 }
 
 function cardPicture(face) {
-  return el("span", { class: "card still", role: "img", "aria-label": words(face) }, image(face),
+  return el("span", { class: "card still", role: "img", "aria-label": spoken(face) }, image(face),
             face.twin ? el("span", { class: "twin", "aria-hidden": "true", text: String(face.twin) }) : null);
 }
 
 // A card to act on; a refused one stays focusable and says why when focused or tapped.
 function cardButton(face, { reason = null, pressed = null, drawn = false, onClick = null } = {}) {
   reason = reason && readable(reason);
-  const label = words(face) + (drawn ? ", just drawn" : "") + (reason ? `: ${reason}` : "");
+  const label = spoken(face) + (drawn ? ", " + t("just drawn") : "") + (reason ? `: ${reason}` : "");
   const node = el("button", {
     type: "button", class: "card" + (drawn ? " drawn" : "") + (reason ? " refused" : ""), "data-card": face.key,
     "aria-label": label, "aria-pressed": pressed === null ? null : String(pressed),
@@ -113,7 +152,7 @@ function sorted(keys) {
   });
 }
 
-const nameOf = (message, other) => (other === message.you ? `${message.view.players[other]} (you)`
+const nameOf = (message, other) => (other === message.you ? t("{name} (you)", { name: message.view.players[other] })
                                                            : message.view.players[other]);
 
 // -- the score sheet ------------------------------------------------------------------------------------------
@@ -126,23 +165,24 @@ function renderScores(message) {
   }
   // In a tie-break round (R14) the tie-break points have their own column, apart from the totals (R14a).
   const tieBreak = Boolean(view.tie_break_points) && view.round_number > view.players.length;
-  const head = el("tr", {}, el("th", { scope: "col", text: "Player" }), el("th", { scope: "col", text: "Score" }),
-                  tieBreak ? el("th", { scope: "col", text: "Tie-break (R14a)" }) : null,
-                  el("th", { scope: "col", text: "Cards" }), el("th", { scope: "col", text: "Notes" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("Player") }),
+                  el("th", { scope: "col", text: t("Score") }),
+                  tieBreak ? el("th", { scope: "col", text: t("Tie-break (R14a)") }) : null,
+                  el("th", { scope: "col", text: t("Cards") }), el("th", { scope: "col", text: t("Notes") }));
   const rows = view.players.map((name, other) => {
     const notes = [];
-    if (view.opened) notes.push(view.opened[other] ? "opened" : "not opened");
-    if (view.eliminated && view.eliminated[other]) notes.push("eliminated (C11)");
-    else if (view.half_cucumber && view.half_cucumber[other]) notes.push("half cucumber (C10)");
+    if (view.opened) notes.push(view.opened[other] ? t("opened") : t("not opened"));
+    if (view.eliminated && view.eliminated[other]) notes.push(t("eliminated (C11)"));
+    else if (view.half_cucumber && view.half_cucumber[other]) notes.push(t("half cucumber (C10)"));
     if (view.penalty_cards && view.penalty_cards[other].length) {
-      notes.push("penalty " + view.penalty_cards[other].map((key) => faceOf(key).label).join(" "));
+      notes.push(t("penalty {cards}", { cards: view.penalty_cards[other].map((key) => faceOf(key).label).join(" ") }));
     }
-    if (message.winner === other) notes.push("winner");
+    if (message.winner === other) notes.push(t("winner"));
     const away = message.people.includes(other) && !(message.present || [other]).includes(other);
-    if (away) notes.push("away");
+    if (away) notes.push(t("away"));
     // The table's maker may give a friend's empty seat to a bot, so that the game goes on without them.
     const handOver = away && message.you === 0 && !message.over
-      ? button("Give this seat to a bot", () => giveToBot(other), { class: "choice small" }) : null;
+      ? button(t("Give this seat to a bot"), () => giveToBot(other), { class: "choice small" }) : null;
     return el("tr", { class: view.to_play === other ? "turn" : null },
               el("th", { scope: "row", text: nameOf(message, other) }), el("td", { text: String(view.scores[other]) }),
               tieBreak ? el("td", { text: String(view.tie_break_points[other]) }) : null,
@@ -153,8 +193,8 @@ function renderScores(message) {
 }
 
 async function giveToBot(other) {
-  const answer = await fetch(`/api/tables/${seat.table}/seats/${other}/bot?token=${encodeURIComponent(seat.token)}`,
-                             { method: "POST" });
+  const answer = await fetch(`/api/tables/${seat.table}/seats/${other}/bot?token=${encodeURIComponent(seat.token)}`
+                             + `&${asked()}`, { method: "POST" });
   if (!answer.ok) $("error").textContent = (await answer.json()).error;
 }
 
@@ -163,17 +203,18 @@ async function giveToBot(other) {
 function renderConcombre(message) {
   const view = message.view;
   const count = view.players.length;
-  const ring = el("div", { class: "ring", role: "list", "aria-label": "The table" });
+  const ring = el("div", { class: "ring", role: "list", "aria-label": t("The table") });
   const inTrick = new Map(view.trick.map(([other, key], order) => [other, { key, order }]));
   for (let step = 0; step < count; step += 1) {
     const other = (message.you + step) % count;  // you at the bottom, the others clockwise
     const angle = (2 * Math.PI * step) / count;
     const played = inTrick.get(other);
-    const status = view.eliminated[other] ? "out (C11)" : view.to_play === other ? "to play"
-      : `${view.hand_sizes[other]} cards`;
+    const status = view.eliminated[other] ? t("out (C11)") : view.to_play === other ? t("to play")
+      : cardCount(view.hand_sizes[other]);
     const place = el("div", { class: "seat" + (view.to_play === other ? " turn" : ""), role: "listitem" },
                      el("span", { class: "who", text: nameOf(message, other) }),
-                     el("span", { class: "note", text: played && played.order === 0 ? `${status}, led` : status }),
+                     el("span", { class: "note", text: played && played.order === 0 ? t("{status}, led", { status })
+                                                                                        : status }),
                      played ? cardPicture(faceOf(played.key)) : el("span", { class: "empty", "aria-hidden": "true" }));
     place.style.setProperty("--x", `${50 - 40 * Math.sin(angle)}%`);
     place.style.setProperty("--y", `${50 + 36 * Math.cos(angle)}%`);
@@ -181,10 +222,10 @@ function renderConcombre(message) {
   }
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   fill($("board"),
-    el("h2", { text: `Round ${view.round_number}: ${view.deal_size} cards each` }),
+    el("h2", { text: t("Round {round}: {count} cards each", { round: view.round_number, count: view.deal_size }) }),
     ring,
     last && !view.trick.length
-      ? el("p", { class: "last-trick" }, "Last trick: ",
+      ? el("p", { class: "last-trick" }, t("Last trick:") + " ",
            ...last.map(([other, key]) => el("span", { class: "played" }, `${view.players[other]} `,
                                              cardPicture(faceOf(key)))))
       : null,
@@ -192,7 +233,7 @@ function renderConcombre(message) {
   const mine = view.to_play === message.you;
   const format = message.choices.length ? message.choices[0].action.format : null;
   $("hand").replaceChildren(...sorted(view.hand).map((key) => cardButton(faceOf(key), {
-    reason: mine ? message.reasons[key] : "Wait for your turn.",
+    reason: mine ? message.reasons[key] : t("Wait for your turn."),
     onClick: () => send({ format, type: "play", card: key }),
   })));
   $("controls").replaceChildren();
@@ -213,7 +254,7 @@ function meld() {
 }
 
 function layOff(number) {
-  if (selected.length !== 1) { say("Pick one card of your hand, then the meld to lay it off on (R9)."); return; }
+  if (selected.length !== 1) { say(t("Pick one card of your hand, then the meld to lay it off on (R9).")); return; }
   const [card] = selected;
   const match = offered("lay_off", (action) => action.card === card && action.meld === number);
   if (match.length > 1) { ends = match; draw(current); return; }
@@ -222,7 +263,7 @@ function layOff(number) {
 
 function exchange(number, place, joker) {
   if (!selected.length) {
-    say("Pick the card the joker stands for and the cards of the joker's new meld, then the joker (R10).");
+    say(t("Pick the card the joker stands for and the cards of the joker's new meld, then the joker (R10)."));
     return;
   }
   const want = [...selected].sort().join(" ");
@@ -248,51 +289,65 @@ function renderRomme(message) {
   const reasons = message.reasons || {};
   const pile = view.discard_pile;
   const top = pile.length ? faceOf(pile[pile.length - 1]) : null;
-  const wait = "Wait for your turn.";
-  const stock = el("div", { class: "pile" }, el("span", { class: "note", text: `Stock: ${view.stock_size} cards` }),
-                   button("Draw from the stock", () => send({ format: actionFormat(), type: "draw_stock" }),
+  const wait = t("Wait for your turn.");
+  const stock = el("div", { class: "pile" },
+                   el("span", { class: "note", text: t("Stock: {cards}", { cards: cardCount(view.stock_size) }) }),
+                   button(t("Draw from the stock"), () => send({ format: actionFormat(), type: "draw_stock" }),
                           { id: "draw-stock", reason: mine ? reasons["draw stock"] : wait }));
-  const discard = el("div", { class: "pile" }, el("span", { class: "note", text: `Discard pile: ${pile.length}` }),
+  const discard = el("div", { class: "pile" },
+                     el("span", { class: "note", text: t("Discard pile: {count}", { count: pile.length }) }),
                      top ? cardButton(top, { reason: mine ? reasons["draw discard"] : wait,
                                              onClick: () => send({ format: actionFormat(), type: "draw_discard" }) })
-                       : el("span", { class: "note", text: "empty" }));
+                       : el("span", { class: "note", text: t("empty") }));
   const melds = view.melds.map((meld, number) => {
     const owners = [...new Set(meld.owners)].map((other) => view.players[other]).join(", ");
     const cards = meld.cards.map((key, place) => (faceOf(key).joker && playing
       ? cardButton(faceOf(key), { onClick: () => exchange(number, place, key) })
       : cardPicture(faceOf(key))));
     return el("li", { class: "meld" },
-              el("span", { class: "note", text: `Meld ${number + 1} (${meld.kind}), ${owners}` }),
+              el("span", { class: "note", text: t(meld.kind === "run" ? "Meld {number} (run), {owners}"
+                                                                      : "Meld {number} (set), {owners}",
+                                                  { number: number + 1, owners }) }),
               el("div", { class: "cards" }, ...cards),
-              playing ? button(`Lay off on meld ${number + 1}`, () => layOff(number), { class: "choice small" }) : null);
+              playing ? button(t("Lay off on meld {number}", { number: number + 1 }), () => layOff(number),
+                               { class: "choice small" }) : null);
   });
   $("board").replaceChildren(
-    el("h2", { text: `Round ${view.round_number}` + (view.round_number > view.players.length ? " (tie-break, R14)"
-                                                                                          : ` of ${view.players.length}`) }),
+    el("h2", { text: view.round_number > view.players.length
+      ? t("Round {round} (tie-break, R14)", { round: view.round_number })
+      : t("Round {round} of {rounds}", { round: view.round_number, rounds: view.players.length }) }),
     el("div", { class: "piles" }, stock, discard),
-    el("h2", { text: "Melds on the table" }),
-    el("ul", { id: "melds", class: "melds" }, ...(melds.length ? melds : [el("li", { text: "No melds yet." })])),
+    el("h2", { text: t("Melds on the table") }),
+    el("ul", { id: "melds", class: "melds" }, ...(melds.length ? melds : [el("li", { text: t("No melds yet.") })])),
   );
   selected = selected.filter((key) => view.hand.includes(key));
   $("hand").replaceChildren(...sorted(view.hand).map((key) => cardButton(faceOf(key), {
-    reason: playing ? null : mine ? reasons[key] || "Draw first (R15)." : wait,
+    reason: playing ? null : mine ? reasons[key] || t("Draw first (R15).") : wait,
     pressed: playing ? selected.includes(key) : null, drawn: key === drawn, onClick: () => pick(key),
   })));
   const controls = [];
   if (playing) {
     const picked = selected.map((key) => faceOf(key).label).join(" ");
-    controls.push(el("p", { class: "note", text: selected.length ? `Picked: ${picked}` : "Pick cards of your hand." }));
-    for (const group of staged) controls.push(el("p", { class: "staged", text: "Meld ready: " + group.map((key) => faceOf(key).label).join(" ") }));
-    controls.push(button("Set aside as a meld", () => { staged.push(selected); selected = []; draw(current); },
-                         { reason: selected.length < 3 ? "Pick three or more cards for a meld (R5, R6)." : null }));
-    controls.push(button("Lay down", meld, { id: "lay-down",
-                                             reason: selected.length || staged.length ? null : "Pick cards to meld." }));
-    if (staged.length) controls.push(button("Take back the melds set aside", () => { staged = []; draw(current); }));
-    controls.push(button("Discard", () => send({ format: actionFormat(), type: "discard", card: selected[0] }),
+    controls.push(el("p", { class: "note", text: selected.length ? t("Picked: {cards}", { cards: picked })
+                                                                  : t("Pick cards of your hand.") }));
+    for (const group of staged) {
+      const cards = group.map((key) => faceOf(key).label).join(" ");
+      controls.push(el("p", { class: "staged", text: t("Meld ready: {cards}", { cards }) }));
+    }
+    controls.push(button(t("Set aside as a meld"), () => { staged.push(selected); selected = []; draw(current); },
+                         { reason: selected.length < 3 ? t("Pick three or more cards for a meld (R5, R6).") : null }));
+    controls.push(button(t("Lay down"), meld, { id: "lay-down",
+                                                reason: selected.length || staged.length ? null
+                                                  : t("Pick cards to meld.") }));
+    if (staged.length) controls.push(button(t("Take back the melds set aside"), () => { staged = []; draw(current); }));
+    controls.push(button(t("Discard"), () => send({ format: actionFormat(), type: "discard", card: selected[0] }),
                          { id: "discard", reason: selected.length === 1 ? reasons[selected[0]]
-                           : "Pick the one card to discard (R7)." }));
+                           : t("Pick the one card to discard (R7).") }));
     if (ends) {
-      for (const choice of ends) controls.push(button(`At the ${choice.action.end} end`, () => send(choice.action)));
+      for (const choice of ends) {
+        const end = choice.action.end === "low" ? t("At the low end") : t("At the high end");
+        controls.push(button(end, () => send(choice.action)));
+      }
     }
   }
   $("controls").replaceChildren(...controls);
@@ -335,12 +390,13 @@ function draw(message) {
   $("table").hidden = false;
   $("hand-area").hidden = watching || message.over;
   $("board").hidden = message.over;  // the end screen: the winner, the final scores, the record
-  $("scores-title").textContent = message.over ? "Final scores" : "Scores";
+  $("scores-title").textContent = message.over ? t("Final scores") : t("Scores");
   const mover = view ? view.to_play : null;
-  $("status").textContent = message.over ? `${message.title}: game over`
-    : watching ? `${message.title}: watching`
-      : mover === message.you ? `${message.title}: your turn`
-        : mover === null ? message.title : `${message.title}: waiting for ${view.players[mover]}`;
+  const game = message.title;
+  $("status").textContent = message.over ? t("{game}: game over", { game })
+    : watching ? t("{game}: watching", { game })
+      : mover === message.you ? t("{game}: your turn", { game })
+        : mover === null ? game : t("{game}: waiting for {name}", { game, name: view.players[mover] });
   renderScores(message);
   (!watching && RENDERERS[message.game] || renderPicture)(message);
   $("log").replaceChildren(...message.log.map((line) => el("li", { text: readable(line) })));
@@ -348,9 +404,10 @@ function draw(message) {
   $("over").hidden = !message.over;
   if (message.over) {
     const players = view ? view.players : null;
-    $("winner").textContent = message.winner === null ? "The game is over."
-      : message.winner === message.you ? "You win!" : `${players ? players[message.winner] : "Seat " + (message.winner + 1)} wins.`;
-    $("record").href = `/api/tables/${seat.table}/record?token=${encodeURIComponent(seat.token)}`;
+    const winner = players ? players[message.winner] : t("Seat {seat}", { seat: message.winner + 1 });
+    $("winner").textContent = message.winner === null ? t("The game is over.")
+      : message.winner === message.you ? t("You win!") : t("{name} wins.", { name: winner });
+    $("record").href = `/api/tables/${seat.table}/record?token=${encodeURIComponent(seat.token)}&${asked()}`;
     $("again").hidden = !seat.settings;
   }
 }
@@ -379,19 +436,21 @@ function receive(message) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const mine = new WebSocket(`${scheme}://${location.host}/ws/${seat.table}?token=${encodeURIComponent(seat.token)}`);
+  const mine = new WebSocket(`${scheme}://${location.host}/ws/${seat.table}?token=${encodeURIComponent(seat.token)}`
+                             + `&${asked()}`);
   socket = mine;
   mine.addEventListener("open", () => { retry = 0; });
   mine.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   mine.addEventListener("close", (event) => {
     if (socket !== mine || event.code === 1000) return;  // replaced by a new table, or left
     if (event.code === 1008) {  // the server refuses this link: no seat to come back to
-      $("status").textContent = `Disconnected: ${event.reason || "this table is gone"}. Start a new game.`;
+      $("status").textContent = t("Disconnected: {reason}. Start a new game.",
+                                  { reason: event.reason || t("this table is gone") });
       $("table").hidden = false;
       return;
     }
     retry = Math.min(retry + 1, 4);
-    $("status").textContent = "Connection lost: trying again\u2026";
+    $("status").textContent = t("Connection lost: trying again…");
     setTimeout(connect, 250 * 2 ** retry);
   });
 }
@@ -403,8 +462,9 @@ function showInvitations(data) {
     return el("li", {}, el("span", { text: label + ": " }), field);
   };
   const items = (data.invitations || []).map((invitation) => link(
-    `${invitation.name} (seat ${invitation.seat + 1})`, `join=${data.table}.${invitation.token}`, "friend"));
-  if (data.watch) items.push(link("Spectators", `watch=${data.table}.${data.watch}`, "spectators"));
+    t("{name} (seat {seat})", { name: invitation.name, seat: invitation.seat + 1 }),
+    `join=${data.table}.${invitation.token}`, "friend"));
+  if (data.watch) items.push(link(t("Spectators"), `watch=${data.table}.${data.watch}`, "spectators"));
   $("invitation-links").replaceChildren(...items);
   $("invitations").hidden = items.length === 0;
   $("invitations").open = (data.invitations || []).length > 0;
@@ -412,7 +472,7 @@ function showInvitations(data) {
 
 async function start(settings) {
   $("setup-error").textContent = "";
-  const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(settings),
+  const answer = await fetch(`/api/tables?${asked()}`, { method: "POST", body: JSON.stringify(settings),
                                               headers: { "Content-Type": "application/json" } });
   const data = await answer.json();
   if (!answer.ok) { $("setup-error").textContent = data.error; return; }
@@ -454,13 +514,14 @@ for (const tool of document.querySelectorAll("#sorting button")) {
 
 // The games the server knows, from its registry: the menu, each game's player count and bots.
 let GAMES = [];
-fetch("/api/games").then((answer) => answer.json()).then((games) => {
+async function loadGames() {
+  const games = await (await fetch(`/api/games?${asked()}`)).json();
   GAMES = games;
   const chosen = $("game").value;
   $("game").replaceChildren(...games.map((game) => new Option(game.title, game.name)));
   if (games.some((game) => game.name === chosen)) $("game").value = chosen;
   fitSettings();
-});
+}
 
 function fitSettings() {
   const game = GAMES.find((item) => item.name === $("game").value);
@@ -482,9 +543,23 @@ if (invited) {
   localStorage.setItem("concombre-table", JSON.stringify({ table: invited[2], token: invited[3] }));
   history.replaceState(null, "", location.pathname);
 }
-const kept = localStorage.getItem("concombre-table");
-if (kept) {
-  seat = JSON.parse(kept);
-  showInvitations(seat);
-  connect();
-}
+// The language switch: the page's words, the menu of games, and the table's messages (a new connection).
+$("lang").addEventListener("change", async () => {
+  localStorage.setItem("concombre-lang", $("lang").value);
+  lang = $("lang").value;
+  await loadWords();
+  await loadGames();
+  if (seat) showInvitations(seat);
+  if (socket) { const old = socket; socket = null; old.close(1000); current = null; heard = 0; connect(); }
+});
+
+(async () => {
+  await loadWords();  // the page speaks before it shows anything of a table
+  await loadGames();
+  const kept = localStorage.getItem("concombre-table");
+  if (kept) {
+    seat = JSON.parse(kept);
+    showInvitations(seat);
+    connect();
+  }
+})();

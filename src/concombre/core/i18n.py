@@ -1,0 +1,250 @@
+"""The players' language: every sentence a person reads goes through gettext.
+
+English is the source language; the catalogs (``concombre/locale/<lang>/LC_MESSAGES/concombre.po``,
+compiled to ``.mo`` by the build) translate it. The language of a sentence is chosen, first match wins, by
+
+1. a ``language=`` argument of a call that returns text (``why_illegal(state, action, language="id")``),
+2. the innermost `use_language` block (a context variable: each thread or task of a server has its own),
+3. the ``CONCOMBRE_LANG`` environment variable (``concombre --lang`` sets the block for the whole command),
+4. the usual locale variables ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``,
+5. English.
+
+The environment is read once, on the first sentence (`environment_language` reads it anew).
+
+Besides the real languages there is a pseudo-locale, ``"qps"``: every translated sentence comes back
+wrapped in ``⟦…⟧``, so a test can find any sentence that escaped the catalog.
+
+Examples:
+    >>> from concombre.core.i18n import _, use_language
+    >>> with use_language("id"):
+    ...     _("Round {round} of {rounds}", round=2, rounds=4)
+    'Ronde 2 dari 4'
+    >>> with use_language("qps"):
+    ...     _("Round {round} of {rounds}", round=2, rounds=4)
+    '⟦Round 2 of 4⟧'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext as _gettext
+import io
+import os
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from concombre.core.errors import InvalidArgumentError
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "_",
+    "current_language",
+    "environment_language",
+    "language_of",
+    "ngettext",
+    "translate",
+    "use_language",
+]
+
+DOMAIN = __name__.partition(".")[0]  # the package's name: the catalogs are concombre.mo
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE = "en"
+PSEUDO = "qps"
+"""The pseudo-locale: each translated sentence wrapped in ``⟦…⟧`` (for tests that hunt untranslated text).
+
+Examples:
+    >>> PSEUDO
+    'qps'
+"""
+
+LANGUAGES: dict[str, str] = {"en": "English", "id": "Bahasa Indonesia"}
+"""The languages with a catalog, by code, each named in itself.
+
+Examples:
+    >>> sorted(LANGUAGES)
+    ['en', 'id']
+"""
+
+_ALIASES = {"in": "id", "ind": "id", "eng": "en"}
+_ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+_chosen: ContextVar[str | None] = ContextVar("concombre_language", default=None)
+_environment: list[str] = []  # the environment's language, once read
+
+
+def _code(text: str) -> str | None:
+    """The supported language a locale name means (``"id_ID.UTF-8"`` → ``"id"``), or None."""
+    base = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    base = _ALIASES.get(base, base)
+    return base if base in LANGUAGES or base == PSEUDO else None
+
+
+def language_of(language: str) -> str:
+    """The code of a supported language named by ``language`` (``"id"``, ``"id_ID.UTF-8"``, ``"en-GB"``...).
+
+    Raises:
+        InvalidArgumentError: Not a language with a catalog (``field`` is ``"language"``).
+
+    Examples:
+        >>> language_of("id_ID.UTF-8"), language_of("en-GB")
+        ('id', 'en')
+    """
+    code = _code(language) if isinstance(language, str) else None
+    if code is None:
+        known = ", ".join(sorted(LANGUAGES))
+        raise InvalidArgumentError(f"language must be one of {known} (or {PSEUDO!r}), not {language!r}.",
+                                   field="language")
+    return code
+
+
+def _from_environment() -> str:
+    """The language the environment asked for when first read (reading it costs more than a sentence does)."""
+    if not _environment:
+        _environment.append(environment_language())
+    return _environment[0]
+
+
+def environment_language() -> str:
+    """The language ``CONCOMBRE_LANG``, then ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` ask for now.
+
+    Sentences follow the environment as it was when the first one was written; a program that changes the
+    variables while it runs writes ``with use_language(environment_language()):``.
+
+    Examples:
+        >>> environment_language() in LANGUAGES
+        True
+    """
+    wanted = os.environ.get("CONCOMBRE_LANG", "")
+    if wanted:
+        return _code(wanted) or SOURCE
+    for variable in _ENVIRONMENT:
+        for name in os.environ.get(variable, "").split(":"):
+            if name and name not in ("C", "POSIX"):
+                code = _code(name)
+                if code is not None:
+                    return code
+        if os.environ.get(variable):
+            return SOURCE  # the first variable set decides, as gettext reads them
+    return SOURCE
+
+
+def current_language() -> str:
+    """The language sentences are written in here: the innermost `use_language`, else the environment.
+
+    Examples:
+        >>> with use_language("id"):
+        ...     current_language()
+        'id'
+    """
+    return _chosen.get() or _from_environment()
+
+
+@contextlib.contextmanager
+def use_language(language: str | None) -> Iterator[str]:
+    """Write every sentence in ``language`` inside the block (None keeps the language as it is).
+
+    Raises:
+        InvalidArgumentError: Not a language with a catalog.
+
+    Examples:
+        >>> from concombre import IllegalActionError, new_game, resolve_trick
+        >>> with use_language("id"):
+        ...     try:
+        ...         resolve_trick(new_game(3, seed=1))
+        ...     except IllegalActionError as err:
+        ...         print(err.ruling)
+        C14
+    """
+    if language is None:
+        yield current_language()
+        return
+    token = _chosen.set(language_of(language))
+    try:
+        yield _chosen.get() or SOURCE
+    finally:
+        _chosen.reset(token)
+
+
+class _Pseudo(_gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+
+
+@functools.cache
+def _catalog(language: str) -> _gettext.NullTranslations:
+    if language == PSEUDO:
+        return _Pseudo()
+    if language == SOURCE:
+        return _gettext.NullTranslations()
+    compiled = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if compiled.exists():
+        with compiled.open("rb") as handle:
+            return _gettext.GNUTranslations(handle)
+    return _compiled_from_source(language)
+
+
+def _compiled_from_source(language: str) -> _gettext.NullTranslations:
+    """A source checkout that was never built: compile the ``.po`` in memory (Babel, from the dev extra)."""
+    source = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        raise InvalidArgumentError(
+            f"The {language!r} catalog is not compiled: install the package (its build compiles {source.name}) "
+            "or install Babel.", field="language") from None
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def translate(message: str, language: str | None = None) -> str:
+    """``message`` (an English msgid, untouched by any placeholder) in ``language``, else the current one.
+
+    Examples:
+        >>> translate("Trick", "id")
+        'Trik'
+    """
+    return _catalog(language_of(language) if language else current_language()).gettext(message)
+
+
+def _(message: str, /, **fields: object) -> str:
+    """``message`` in the current language, its ``{placeholders}`` filled from ``fields``.
+
+    Examples:
+        >>> with use_language("id"):
+        ...     _("You do not hold {card}.", card="QH")
+        'Anda tidak memegang QH.'
+    """
+    text = _catalog(current_language()).gettext(message)
+    return text.format(**fields) if fields else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The singular or plural form for ``n`` in the current language, ``{n}`` and ``fields`` filled in.
+
+    Examples:
+        >>> ngettext("{n} card", "{n} cards", 3)
+        '3 cards'
+    """
+    text = _catalog(current_language()).ngettext(singular, plural, n)
+    return text.format(n=n, **fields)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark, translate later"
+    """Mark ``message`` for the catalog without translating it now (for tables built at import).
+
+    Examples:
+        >>> N_("Trick")
+        'Trick'
+    """
+    return message

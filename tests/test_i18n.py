@@ -1,0 +1,289 @@
+"""The players' language: the catalogs are complete, and nothing a person reads escapes them.
+
+The pseudo-locale ``qps`` wraps every translated sentence in ``⟦…⟧``; a sentence left outside the markers
+is one that never went through the catalog. The demo, a terminal game of each kind, the command line's
+help and the web server's messages are run in it and searched for such sentences.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import concombre
+from concombre.apps.cli import main
+from concombre.apps.demo import demo_game
+from concombre.apps.terminal import TerminalGame
+from concombre.core.errors import IllegalActionError, InvalidArgumentError
+from concombre.core.i18n import LANGUAGES, current_language, environment_language, language_of, use_language
+from concombre.games import GAMES, find_game
+
+babel = pytest.importorskip("babel")
+from babel.messages.pofile import read_po  # noqa: E402
+
+from .catalog import LOCALE, languages, template  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "src" / "concombre" / "apps" / "web" / "static"
+NAMES = {"Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil", "Ann", "You"}
+# Words that are notation, not sentences: commands and options a person types, bots' and games' names.
+NOTATION = {"concombre", "romme", "demo", "play", "simulate", "ladder", "replay", "serve", "bench", "help", "lang",
+            "thumb", "random", "solver", "planner", "search", "stock", "draw", "discard", "meld", "lay", "off",
+            "exchange", "score", "resolve", "deal", "lead", "highest", "low", "high", "auto", "hint", "quit",
+            "json", "txt"}
+_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def untranslated(text: str) -> list[str]:
+    """The words of ``text`` outside the pseudo-locale's markers, other than names and notation."""
+    while True:
+        stripped = _MARKED.sub(" ", text)
+        if stripped == text:
+            break
+        text = stripped
+    text = re.sub(r"--?[\w-]+|\{[^}]*\}|\b[A-Z]{2,}\b|https?://\S+", " ", text)
+    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", text)
+    return [word for word in words if word not in NAMES and word.lower() not in NOTATION]
+
+
+def catalog(language: str):
+    with (LOCALE / language / "LC_MESSAGES" / "concombre.po").open("rb") as handle:
+        return read_po(handle, locale=language)
+
+
+def fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w*)\}", text))
+
+
+# -- the catalogs -------------------------------------------------------------------------------------------------
+
+
+def test_every_language_with_a_catalog_is_offered_and_indonesian_is_there():
+    assert languages() == ["id"]
+    assert set(languages()) | {"en"} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_sentence_of_the_source_has_a_translation_that_is_not_fuzzy(language):
+    wanted = {message.id if isinstance(message.id, str) else message.id[0] for message in template() if message.id}
+    found = {(message.id if isinstance(message.id, str) else message.id[0]): message
+             for message in catalog(language) if message.id}
+    missing = sorted(wanted - set(found))
+    assert not missing, f"not in the {language} catalog (run nox -s catalog, then translate): {missing[:5]}"
+    fuzzy = sorted(key for key in wanted if found[key].fuzzy)
+    assert not fuzzy, f"fuzzy in the {language} catalog: {fuzzy[:5]}"
+    empty = sorted(key for key in wanted if not all([found[key].string] if isinstance(found[key].string, str)
+                                                    else found[key].string))
+    assert not empty, f"untranslated in the {language} catalog: {empty[:5]}"
+
+
+@pytest.mark.parametrize("language", languages())
+def test_placeholders_and_percent_signs_survive_translation(language):
+    for message in catalog(language):
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        targets = [message.string] if isinstance(message.string, str) else list(message.string)
+        for target in targets:
+            assert fields(target) == set().union(*map(fields, sources)), (message.id, target)
+            assert target.count("%%") == sources[0].count("%%"), (message.id, target)
+
+
+def test_the_page_marks_no_sentence_the_catalog_lacks():
+    from concombre.apps.web.words import PAGE
+
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    marked = re.findall(r'\bt\(\s*"((?:[^"\\]|\\.)*)"', script)
+    marked += re.findall(r'\? "([^"]*)"\s*\n?\s*: "([^"]*)",\s*\{ number', script)[0]
+    marked += re.findall(r'data-i18n(?:-label|-placeholder)?="([^"]*)"', page)
+    assert marked and set(marked) <= set(PAGE), sorted(set(marked) - set(PAGE))
+    # every visible sentence of the static page is marked: the text of each element with letters in it
+    for tag, attributes, text in re.findall(r"<(\w+)([^>]*)>([^<]*[A-Za-z]{3,}[^<]*)<", page):
+        if tag in ("title", "h1", "option") and "data-i18n" not in attributes:
+            continue  # the title is set by the script; the name of the library and of the languages stay
+        assert "data-i18n" in attributes, (tag, text.strip())
+
+
+# -- choosing the language ------------------------------------------------------------------------------------------
+
+
+def test_the_language_comes_from_the_argument_the_context_then_the_environment(monkeypatch):
+    for variable in ("CONCOMBRE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    assert environment_language() == "en"
+    monkeypatch.setenv("LANG", "id_ID.UTF-8")
+    assert environment_language() == "id"
+    monkeypatch.setenv("LC_ALL", "C")
+    assert environment_language() == "en"  # the first variable set decides, as gettext reads them
+    monkeypatch.setenv("LANGUAGE", "fr:id:en")
+    assert environment_language() == "id"  # LANGUAGE comes first; its first language with a catalog decides
+    monkeypatch.setenv("CONCOMBRE_LANG", "en")
+    assert environment_language() == "en"
+    with use_language(environment_language()):
+        assert current_language() == "en"
+        with use_language("id"):
+            assert current_language() == "id"
+        state = concombre.new_game(2, seed=1)
+        assert str(concombre.why_illegal(state, concombre.ScoreRound(), language="id")).startswith("Ronde belum")
+        assert str(concombre.why_illegal(state, concombre.ScoreRound())).startswith("The round cannot")
+
+
+def test_an_unknown_language_is_refused_naming_the_field():
+    with pytest.raises(InvalidArgumentError) as refused:
+        language_of("xx")
+    assert refused.value.field == "language" and "en, id" in str(refused.value)
+    with pytest.raises(InvalidArgumentError), use_language("klingon"):
+        pass
+
+
+def test_a_refusal_from_the_api_in_indonesian_keeps_its_ruling():
+    state = concombre.deal(concombre.new_game(["Ann", "Bob"], seed=2))
+    state = concombre.play(state, min(state.hand(state.to_play or 0)))  # the lead: the follower must match or beat it
+    refused = next(card for card in state.hand(state.to_play or 0)
+                   if not concombre.is_legal(state, concombre.Play(card)))
+    for language in ("id", "qps"):
+        reason = concombre.why_illegal(state, concombre.Play(refused), language=language)
+        assert reason is not None and reason.endswith("[C7]")
+    indonesian = str(concombre.why_illegal(state, concombre.Play(refused), language="id"))
+    assert indonesian.startswith("Anda ") and "wajib" in indonesian
+    with use_language("id"), pytest.raises(IllegalActionError) as raised:
+        concombre.apply(state, concombre.Play(refused))
+    assert raised.value.ruling == "C7" and raised.value.reason.startswith("Anda ")
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**32), steps=st.integers(0, 60))
+def test_every_refusal_of_every_game_goes_through_the_catalog(game, seed, steps):
+    chosen = find_game(game)
+    state = chosen.new_game(chosen.players[0], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if chosen.is_over(state):
+            break
+        state = chosen.apply(state, rng.choice(list(chosen.legal_actions(state))))
+    view_cards = getattr(chosen.view(state, 0), "hand", ())
+    for action in _probes(chosen, state, view_cards):
+        reason = chosen.why_illegal(state, action, language="qps")
+        if reason is not None:
+            assert not untranslated(reason.rsplit(" [", 1)[0]), reason
+
+
+def _probes(game: Any, state: Any, cards: Any) -> list[Any]:
+    """Actions to try in ``state``: every legal action of a fresh game, and each card of a hand played."""
+    found = list(game.legal_actions(game.new_game(game.players[0], seed=0)))
+    for action_type in game.action_types:
+        for card in cards:
+            try:
+                found.append(action_type(card))
+            except (TypeError, InvalidArgumentError):
+                continue
+    return found
+
+
+# -- whole runs in the pseudo-locale --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_demo_is_wholly_translated(game):
+    chosen = find_game(game)
+    with use_language("qps"):
+        text = "\n".join(demo_game(chosen, players=chosen.players[0] + 1, seed=4))
+    assert text.count("⟦") > 20 and not untranslated(text), untranslated(text)[:10]
+
+
+def test_the_demo_in_indonesian_reads_indonesian(capsys):
+    assert main(["demo", "--lang", "id", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Concombre untuk 3 pemain (Ada, Bea, Cyd), seed 2; pemain berikutnya wajib")
+    assert "Ronde 1: Ada membagikan 7 kartu kepada setiap pemain; Bea memulai." in out
+    assert "memenangkan permainan." in out and "Trick" not in out and " plays " not in out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_terminal_game_is_wholly_translated(game):
+    chosen = find_game(game)
+    answers = iter(["zz", "0", "help", "hint", *["auto"] * 3000])
+    shown: list[str] = []
+
+    def read(prompt: str) -> str:
+        shown.append(prompt)
+        return next(answers)
+
+    with use_language("qps"):
+        table = TerminalGame.start(chosen, "You", [chosen.bot(chosen.table_bot)], chosen.Rules(), seed=3)
+        assert table.run(read, shown.append) == 0
+    text = "\n".join(shown)
+    assert "⟦" in text and chosen.is_over(table.state)
+    assert not untranslated(text), untranslated(text)[:10]
+
+
+def _help(*args: str) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        main([*args, "--lang", "qps", "--help"])
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("command", [(), ("demo",), ("play",), ("simulate",), ("ladder",), ("replay",), ("serve",),
+                                     ("bench",)])
+def test_the_command_lines_help_is_wholly_translated(command):
+    text = _help(*command)
+    assert text.startswith("⟦usage: ⟧") and not untranslated(text), untranslated(text)[:10]
+
+
+def test_the_command_line_takes_the_language_anywhere_and_refuses_an_unknown_one(capsys, monkeypatch):
+    monkeypatch.setenv("CONCOMBRE_LANG", "id")
+    assert main(["demo", "--players", "2", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("Concombre untuk 2 pemain")
+    monkeypatch.delenv("CONCOMBRE_LANG")
+    assert main(["--lang", "en", "demo", "--players", "2", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("Concombre for 2 players")
+    with pytest.raises(SystemExit):
+        main(["demo", "--lang", "xx"])
+    assert "--lang" in capsys.readouterr().err
+    assert main(["demo", "--players", "9", "--lang", "id"]) == 2
+    assert "dimainkan oleh 2 sampai 7 pemain, bukan 9. [C1]" in capsys.readouterr().err
+
+
+# -- the web table ----------------------------------------------------------------------------------------------------
+
+
+def test_the_web_servers_words_and_messages_follow_each_connections_language():
+    testclient = pytest.importorskip("starlette.testclient")
+    from concombre.apps.web.app import create_app
+    from concombre.apps.web.words import PAGE
+
+    client = testclient.TestClient(create_app(), base_url="http://localhost")
+    words = client.get("/api/words", headers={"Accept-Language": "id-ID,id;q=0.9,en;q=0.8"}).json()
+    assert words["lang"] == "id" and words["words"]["Start a game"] == "Mulai permainan"
+    pseudo = client.get("/api/words?lang=qps").json()["words"]
+    assert all(pseudo[text] == f"⟦{text}⟧" for text in PAGE)
+    assert client.get("/api/games?lang=id").json()[1]["title"] == "Rommé Jerman"
+    refused = client.post("/api/tables?lang=id", json={"game": "concombre", "players": 9, "name": "Ann"})
+    assert refused.status_code == 400 and "dimainkan oleh 2 sampai 7 pemain" in refused.json()["error"]
+    made = client.post("/api/tables", json={"game": "romme", "players": 2, "name": "Ann", "seed": 3}).json()
+    for language in ("qps", "id"):
+        address = f"ws://localhost/ws/{made['table']}?token={made['token']}&lang={language}"
+        with client.websocket_connect(address) as socket:
+            message = socket.receive_json()
+            socket.send_json({"action": {"format": "concombre.romme.action/1", "type": "discard", "card": "QH1"}})
+            refusal = socket.receive_json()
+        if language == "qps":
+            shown = [message["title"], message["picture"]["title"], *message["log"], *message["picture"]["lines"],
+                     *(row["label"] + " " + (row["note"] or "") for row in message["picture"]["rows"]),
+                     *(card["words"] for row in message["picture"]["rows"] for card in row["cards"]),
+                     *(reason for reason in message["reasons"].values() if reason), refusal["message"]]
+            for text in shown:
+                assert not untranslated(text.rsplit(" [", 1)[0]), text
+        else:
+            assert message["title"] == "Rommé Jerman" and message["log"][0] == "Ronde 1: Ann membagikan kartu."
+            assert refusal["type"] == "error" and "[R" in refusal["message"]
