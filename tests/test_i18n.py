@@ -7,6 +7,9 @@ help and the web server's messages are run in it and searched for such sentences
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gettext
 import io
 import random
 import re
@@ -22,8 +25,16 @@ import concombre
 from concombre.apps.cli import main
 from concombre.apps.demo import demo_game
 from concombre.apps.terminal import TerminalGame
+from concombre.core import i18n
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import LANGUAGES, current_language, environment_language, language_of, use_language
+from concombre.core.i18n import (
+    LANGUAGES,
+    PSEUDO,
+    current_language,
+    environment_language,
+    language_of,
+    use_language,
+)
 from concombre.games import GAMES, find_game
 
 babel = pytest.importorskip("babel")
@@ -40,6 +51,37 @@ NOTATION = {"concombre", "romme", "demo", "play", "simulate", "ladder", "replay"
             "exchange", "score", "resolve", "deal", "lead", "highest", "low", "high", "auto", "hint", "quit",
             "json", "txt"}
 _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+class _StrictPseudo(gettext.NullTranslations):
+    """The pseudo-locale, marking only the sentences the template holds: a sentence passed to ``_()`` in a form
+    the extractor cannot see (inside an f-string, built at run time) is left unmarked, as it would be left
+    untranslated in every real language."""
+
+    def __init__(self, known: frozenset[str]) -> None:
+        super().__init__()
+        self.known = known
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧" if message in self.known else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        text = msgid1 if n == 1 else msgid2
+        return f"⟦{text}⟧" if msgid1 in self.known else text
+
+
+@functools.cache
+def _template_ids() -> frozenset[str]:
+    return frozenset(message.id if isinstance(message.id, str) else message.id[0]
+                     for message in template() if message.id)
+
+
+@pytest.fixture(autouse=True)
+def strict_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test here reads the pseudo-locale as the template knows it (see `_StrictPseudo`)."""
+    real = i18n._catalog
+    strict = _StrictPseudo(_template_ids())
+    monkeypatch.setattr(i18n, "_catalog", lambda language: strict if language == PSEUDO else real(language))
 
 
 def untranslated(text: str) -> list[str]:
@@ -254,6 +296,37 @@ def test_the_command_line_takes_the_language_anywhere_and_refuses_an_unknown_one
     assert "dimainkan oleh 2 sampai 7 pemain, bukan 9. [C1]" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [
+    ["ladder", "--bots", "random,thumb", "--players", "2,4", "--games", "2", "--seed", "1"],
+    ["simulate", "--game", "romme", "--games", "2", "--bots", "solver,random", "--seed", "1"],
+    ["demo", "--limit", "0"], ["demo", "--follow", "nope"], ["demo", "--game", "romme", "--jokers", "3"],
+    ["demo", "--seed", "-4"], ["simulate", "--bots", "nope"], ["ladder", "--bots", "thumb,thumb"],
+    ["play", "--name", " Ann"], ["demo", "--game", "nope"],
+])
+def test_the_command_lines_output_and_refusals_are_wholly_translated(command, capsys):
+    with contextlib.suppress(SystemExit):  # argparse's own refusals
+        main([*command, "--lang", "qps"])
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    assert "⟦" in text and not untranslated(text), untranslated(text)[:10]
+
+
+@pytest.mark.parametrize(("record", "ruling"), [
+    ("", None), ("concombre record 9\n", None), ("concombre record 1\nplayers: [\"Ann\"]\nseed: 1\ndealer: 0\n", "C1"),
+    ("concombre record 1\nplayers: Ann\n", None), ("concombre record 1\nrules: limit=x\n", None),
+    ("concombre record 1\nseed: 1\nseed: 2\n", None), ("concombre record 1\nplay QQ\n", None),
+    ("romme record 1\nfly away\n", None), ("concombre record 1\nrules: may_duck=maybe\n", None),
+])
+def test_replaying_a_broken_text_record_is_refused_wholly_translated(record, ruling, tmp_path, capsys):
+    path = tmp_path / "game.txt"
+    path.write_text(record, encoding="utf-8")
+    assert main(["replay", str(path), "--lang", "qps"]) == 2
+    err = capsys.readouterr().err
+    sentence = re.sub(r"(line \d+|\$[\w.\[\]]*): ", "", err.replace(str(path), ""))  # the path is not a sentence
+    assert "⟦" in err and not untranslated(sentence), err
+    assert ruling is None or f"[{ruling}]" in err
+
+
 # -- the web table ----------------------------------------------------------------------------------------------------
 
 
@@ -270,6 +343,11 @@ def test_the_web_servers_words_and_messages_follow_each_connections_language():
     assert client.get("/api/games?lang=id").json()[1]["title"] == "Rommé Jerman"
     refused = client.post("/api/tables?lang=id", json={"game": "concombre", "players": 9, "name": "Ann"})
     assert refused.status_code == 400 and "dimainkan oleh 2 sampai 7 pemain" in refused.json()["error"]
+    assert refused.json()["ruling"] == "C1" and refused.json()["field"] == "players"  # never translated
+    for wanted in ({"game": "concombre", "players": 3, "name": " Ann"}, {"game": "romme", "players": 2, "seed": -1},
+                     {"game": "nope", "players": 2}, {"game": "concombre", "players": 3, "bot": "nope"}):
+        answer = client.post("/api/tables?lang=qps", json={"name": "Ann"} | wanted)
+        assert answer.status_code == 400 and not untranslated(answer.json()["error"]), answer.json()
     made = client.post("/api/tables", json={"game": "romme", "players": 2, "name": "Ann", "seed": 3}).json()
     for language in ("qps", "id"):
         address = f"ws://localhost/ws/{made['table']}?token={made['token']}&lang={language}"
@@ -287,3 +365,5 @@ def test_the_web_servers_words_and_messages_follow_each_connections_language():
         else:
             assert message["title"] == "Rommé Jerman" and message["log"][0] == "Ronde 1: Ann membagikan kartu."
             assert refusal["type"] == "error" and "[R" in refusal["message"]
+            assert refusal["ruling"].startswith("R")
+            assert refusal["message"] == f"{refusal['reason']} [{refusal['ruling']}]"

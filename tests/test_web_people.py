@@ -136,7 +136,9 @@ def test_a_spectator_watches_every_action_and_cannot_act(tmp_path):
         assert [row["label"] for row in seen["picture"]["rows"]][:3] == ["Ann", "Bea", "Cyd"]
         assert all(row["cards"] == [] for row in seen["picture"]["rows"][:3])  # every hand face down
         watcher.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": "2C"}})
-        assert watcher.receive_json() == {"type": "error", "message": "Spectators watch the table: they cannot play."}
+        sentence = "Spectators watch the table: they cannot play."
+        assert watcher.receive_json() == {"type": "error", "message": sentence, "reason": sentence, "ruling": None,
+                                          "field": None, "path": None}
         with browser.websocket_connect(address(created, created["token"])) as ann:
             mine = ann.receive_json()
             if mine["view"]["to_play"] == 0:  # Ann plays: the spectator is told at once

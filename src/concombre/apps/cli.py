@@ -437,7 +437,7 @@ def _ladder(args: argparse.Namespace) -> int:
             client.close()
         elif executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
-    print(f"{game.title}: `concombre ladder --game {game.name} --bots {','.join(bots)} --players "
+    print(f"{_(game.title)}: `concombre ladder --game {game.name} --bots {','.join(bots)} --players "
           f"{','.join(map(str, players))} --games {args.games} --seed {args.seed}`\n")
     print(result.table())
     return 0

@@ -29,6 +29,7 @@ import attrs
 
 from concombre.apps.simulate import Interval, proportion, simulate_games
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 from concombre.games import DEFAULT_GAME, find_game
 
 __all__ = ["Ladder", "Pairing", "Rating", "ladder", "lineups"]
@@ -114,19 +115,28 @@ class Ladder:
 
     def table(self) -> str:
         """The ratings, then each player count's head-to-head win rates, as Markdown tables."""
-        lines = ["| bot | rating (Elo scale) | ms per move |", "| --- | --- | --- |"]
+        head = (_("bot"), _("rating (Elo scale)"), _("ms per move"))
+        lines = ["| " + " | ".join(head) + " |", "| --- | --- | --- |"]
         lines += [f"| {rating.bot} | {rating.elo.value:+.0f} [{rating.elo.low:+.0f}, {rating.elo.high:+.0f}] | "
                   f"{rating.ms_per_move:.3f} |" for rating in self.ratings]
         names = [rating.bot for rating in self.ratings]
         for players in sorted({item.players for item in self.pairings}):
-            against = "against" if players == 2 else "against three"
-            lines += ["", f"{players} players: the row's win rate {against} the column "
-                      f"(fair share {1 / players:.2f}), {self.games} games each, 95% intervals", "",
+            lines += ["", _heading(players, self.games), "",
                       "| | " + " | ".join(names) + " |", "| --- |" + " --- |" * len(names)]
             for bot in names:
                 cells = ["" if bot == rival else str(self.pairing(bot, rival, players).rate) for rival in names]
                 lines.append(f"| **{bot}** | " + " | ".join(cells) + " |")
         return "\n".join(lines)
+
+
+def _heading(players: int, games: int) -> str:
+    """What a head-to-head table shows, above it."""
+    share = f"{1 / players:.2f}"
+    if players == 2:
+        return _("{players} players: the row's win rate against the column (fair share {share}), {games} games "
+                 "each, 95% intervals", players=players, share=share, games=games)
+    return _("{players} players: the row's win rate against {rivals} copies of the column (fair share {share}), "
+             "{games} games each, 95% intervals", players=players, rivals=players - 1, share=share, games=games)
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -169,12 +179,14 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
     names = list(chosen.bots) if bots is None else list(bots)
     unknown = [name for name in names if name not in chosen.bots]
     if unknown or len(set(names)) < 2 or len(set(names)) != len(names):
-        raise InvalidArgumentError(f"Give two or more different bots of {chosen.title}: {sorted(chosen.bots)}; "
-                                   f"not {names!r}.", field="bots")
+        raise InvalidArgumentError(_("Give two or more different bots of {game}: {bots}; not {names}.",
+                                     game=_(chosen.title), bots=", ".join(sorted(chosen.bots)), names=repr(names)),
+                                   field="bots")
     for count in players:
         chosen.check_players(count)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidArgumentError(f"games must be a whole number of at least 1, not {games!r}.", field="games")
+        raise InvalidArgumentError(_("games must be a whole number of at least 1, not {games}.", games=repr(games)),
+                                   field="games")
     pairings, moves, seconds = [], dict.fromkeys(names, 0), dict.fromkeys(names, 0.0)
     schedule = [(seats, lineup) for seats in players for lineup in lineups(names, seats)]
     for number, (count, (bot, rival, seated)) in enumerate(schedule):
@@ -200,7 +212,7 @@ def _strengths(names: Sequence[str], wins: dict[tuple[str, str], float]) -> dict
     """Bradley-Terry strengths by the MM algorithm, on the Elo scale with mean 0; half a win each way smooths
     the pairs a bot never won."""
     strength = dict.fromkeys(names, 1.0)
-    for _ in range(200):
+    for _round in range(200):
         updated = {}
         for name in names:
             won = sum(wins.get((name, other), 0.0) + 0.5 for other in names if other != name)
@@ -220,7 +232,7 @@ def _ratings(names: Sequence[str], pairings: Sequence[Pairing], rng: random.Rand
     observed = {(item.bot, item.rival): float(item.wins) for item in pairings}
     point = _strengths(names, observed)
     draws: dict[str, list[float]] = {name: [] for name in names}
-    for _ in range(200):
+    for _draw in range(200):
         resampled: dict[tuple[str, str], float] = {}
         for item in pairings:
             if item.bot < item.rival:  # the rate drawn from its Jeffreys posterior, then the games from it

@@ -3,7 +3,9 @@
 Every error the library raises on purpose derives from `ConcombreError`, so an
 embedding program can catch them all in one place. Each carries the id of the
 ruling it enforces (``"C7"``, ``"C1"``...) where there is one, and a sentence a
-player would understand.
+player would understand, in the language of the call (see `concombre.core.i18n`).
+The ruling, the field and the path never change with the language: `ConcombreError.details`
+gives them apart from the sentence, for a program to read.
 """
 
 from __future__ import annotations
@@ -31,6 +33,24 @@ class ConcombreError(Exception):
         self.reason = reason
         self.ruling = ruling
         super().__init__(f"{reason} [{ruling}]" if ruling else reason)
+
+    def details(self) -> dict[str, str | None]:
+        """The error as a program reads it: the whole ``message``, its ``reason``, and the parts that never change
+        with the language (``ruling``, ``field``, ``path``; None where the error has none).
+
+        Examples:
+            >>> from concombre import Rules
+            >>> from concombre.core.i18n import use_language
+            >>> with use_language("id"):
+            ...     try:
+            ...         Rules(limit=0)
+            ...     except ConcombreError as err:
+            ...         details = err.details()
+            >>> details["ruling"], details["field"], details["path"]
+            ('C10', 'limit', None)
+        """
+        return {"message": str(self), "reason": self.reason, "ruling": self.ruling,
+                "field": getattr(self, "field", None), "path": getattr(self, "path", None)}
 
 
 class IllegalActionError(ConcombreError):

@@ -405,10 +405,8 @@ class Game:
             'solver'
         """
         if name not in self.bots:
-            raise InvalidArgumentError(
-                f"There is no {self.title} bot named {name!r}; choose from {', '.join(sorted(self.bots))}.",
-                field="bots",
-            )
+            raise InvalidArgumentError(_("There is no {game} bot named {name}; choose from {bots}.", game=_(self.title),
+                                         name=repr(name), bots=", ".join(sorted(self.bots))), field="bots")
         return self.bots[name]()
 
     def __repr__(self) -> str:

@@ -183,7 +183,8 @@ def _catalog(language: str) -> _gettext.NullTranslations:
     if language == SOURCE:
         return _gettext.NullTranslations()
     compiled = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if compiled.exists():
+    source = compiled.with_suffix(".po")  # only in a source checkout: the wheel carries the compiled file alone
+    if compiled.exists() and not (source.exists() and source.stat().st_mtime > compiled.stat().st_mtime):
         with compiled.open("rb") as handle:
             return _gettext.GNUTranslations(handle)
     return _compiled_from_source(language)

@@ -18,6 +18,7 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Game, game_of, registered
+from concombre.core.i18n import _
 from concombre.core.limits import MAX_ACTIONS
 from concombre.core.render import Picture, picture_html, picture_svg
 from concombre.core.seats import check_loaded_players
@@ -212,10 +213,11 @@ def check_record(record: Record) -> Record:
         $.dealer - dealer must be a seat from 0 to 1, not 2. C3
     """
     if len(record.actions) > MAX_ACTIONS:
-        raise FormatError(f"a record holds at most {MAX_ACTIONS} actions, not {len(record.actions)}", "$.actions")
+        raise FormatError(_("a record holds at most {most} actions, not {count}", most=MAX_ACTIONS,
+                            count=len(record.actions)), "$.actions")
     fewest, most = record.game.players
     check_loaded_players(tuple(record.players), fewest, most, record.game.player_ruling)
-    for _ in replay_states(record):
+    for _state in replay_states(record):
         pass
     return record
 
@@ -288,19 +290,22 @@ def rules_text(rules: Any) -> str:
 def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int, int, tuple[Any, ...]]:
     """A text record's players, rules, seed, dealer and actions."""
     if not isinstance(text, str):
-        raise FormatError(f"a record is text, not {type(text).__name__}")
+        raise FormatError(_("a record is text, not {kind}", kind=type(text).__name__))
     lines = [(number, raw.strip()) for number, raw in enumerate(text.splitlines(), 1)]
     lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
     if len(lines) > MAX_ACTIONS + 5:  # a header and its four lines, then the actions
-        raise FormatError(f"a record holds at most {MAX_ACTIONS} actions", "$.actions")
+        raise FormatError(_("a record holds at most {most} actions", most=MAX_ACTIONS), "$.actions")
     if not lines:
-        raise FormatError("a text record starts with a header line such as 'concombre record 1'; this text is empty")
+        raise FormatError(_("a text record starts with a header line such as 'concombre record 1'; this text is "
+                            "empty"))
     first_number, first = lines[0]
     games = [game] if game is not None else list(registered().values())
     chosen = next((candidate for candidate in games if candidate.record_header == first), None)
     if chosen is None:
-        headers = " or ".join(repr(candidate.record_header) for candidate in games)
-        raise FormatError(f"a text record starts with {headers}, not {first[:40]!r}", f"line {first_number}")
+        # TRANSLATORS: between the header lines a text record may start with, as in 'a' or 'b'
+        headers = _(" or ").join(repr(candidate.record_header) for candidate in games)
+        raise FormatError(_("a text record starts with {headers}, not {line}", headers=headers, line=repr(first[:40])),
+                          f"line {first_number}")
     header: dict[str, str] = {}
     actions: list[Any] = []
     for number, line in lines[1:]:
@@ -308,7 +313,7 @@ def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int,
         key, colon, value = line.partition(":")
         if colon and not actions and key.strip() in ("players", "rules", "seed", "dealer"):
             if key.strip() in header:
-                raise FormatError(f"{key.strip()!r} is given twice", where)
+                raise FormatError(_("{key} is given twice", key=repr(key.strip())), where)
             header[key.strip()] = value.strip()
             continue
         try:
@@ -317,7 +322,7 @@ def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int,
             raise FormatError(err.reason, where) from None
     for key in ("players", "seed", "dealer"):
         if key not in header:
-            raise FormatError(f"the header has no {key!r} line")
+            raise FormatError(_("the header has no {key} line", key=repr(key)))
     return (
         _players(header["players"]),
         rules_from_text(header.get("rules", ""), chosen.Rules),
@@ -333,7 +338,8 @@ def _players(value: str) -> tuple[str, ...]:
     except (ValueError, RecursionError):
         names = None
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise FormatError(f'players must be a JSON list of names such as ["Ann", "Bob"], not {value[:60]!r}')
+        raise FormatError(_('players must be a JSON list of names such as {example}, not {value}',
+                            example='["Ann", "Bob"]', value=repr(value[:60])))
     return tuple(names)
 
 
@@ -354,10 +360,11 @@ def rules_from_text(value: str, rules_class: type) -> Any:
     for word in value.split():
         key, equals, text = word.partition("=")
         if not equals or key not in fields or key in options:
-            raise FormatError(f"rules are written as {rules_text(defaults)}, not {word!r}")
+            raise FormatError(_("rules are written as {example}, not {word}", example=rules_text(defaults),
+                                 word=repr(word)))
         if isinstance(fields[key], bool):
             if text not in ("true", "false"):
-                raise FormatError(f"{key} must be true or false, not {text!r}")
+                raise FormatError(_("{key} must be true or false, not {text}", key=key, text=repr(text)))
             options[key] = text == "true"
         elif isinstance(fields[key], int):
             options[key] = _number(text, key)
@@ -371,5 +378,5 @@ def rules_from_text(value: str, rules_class: type) -> Any:
 
 def _number(value: str, name: str) -> int:
     if not value.isdigit() or len(value) > 20:
-        raise FormatError(f"{name} must be a whole number, not {value[:30]!r}")
+        raise FormatError(_("{name} must be a whole number, not {value}", name=name, value=repr(value[:30])))
     return int(value)

@@ -44,9 +44,8 @@ def player_names(players: object, fewest: int, most: int, title: str, ruling: st
     elif isinstance(players, Sequence) and not isinstance(players, str):
         count = len(players)
     else:
-        raise InvalidArgumentError(
-            f"players must be a number of players or a sequence of names, not {players!r}.", field="players"
-        )
+        raise InvalidArgumentError(_("players must be a number of players or a sequence of names, not {players}.",
+                                     players=repr(players)), field="players")
     if not fewest <= count <= most:
         raise InvalidArgumentError(_("{game} is played by {fewest} to {most} players, not {count}.", game=_(title),
                                      fewest=fewest, most=most, count=count), ruling, "players")
@@ -56,9 +55,11 @@ def player_names(players: object, fewest: int, most: int, title: str, ruling: st
     for seat, name in enumerate(names):
         problem = name_problem(name)
         if problem is not None:
-            raise InvalidArgumentError(f"Player {seat + 1}'s name {name!r} is refused: {problem}.", field="players")
+            raise InvalidArgumentError(_("Player {number}'s name {name} is refused: {problem}.", number=seat + 1,
+                                         name=repr(name), problem=problem), field="players")
     if len(set(names)) != count:
-        raise InvalidArgumentError(f"The players' names must be distinct: {names!r}.", field="players")
+        raise InvalidArgumentError(_("The players' names must be distinct: {names}.", names=repr(names)),
+                                   field="players")
     return names
 
 
@@ -75,11 +76,13 @@ def check_loaded_players(names: tuple[str, ...], fewest: int, most: int, ruling:
         $.players[1] - names are distinct, and 'Ann' is also the name of seat 0
     """
     if not fewest <= len(names) <= most:
-        raise FormatError(f"a game has {fewest} to {most} players, not {len(names)}", "$.players", ruling)
+        raise FormatError(_("a game has {fewest} to {most} players, not {count}", fewest=fewest, most=most,
+                            count=len(names)), "$.players", ruling)
     for seat, name in enumerate(names):
         problem = name_problem(name)
         if problem is None and name in names[:seat]:
-            problem = f"names are distinct, and {name!r} is also the name of seat {names.index(name)}"
+            problem = _("names are distinct, and {name} is also the name of seat {seat}", name=repr(name),
+                        seat=names.index(name))
         if problem is not None:
             raise FormatError(problem, f"$.players[{seat}]")
 
@@ -97,7 +100,8 @@ def game_seed(seed: object) -> int:
     if seed is None:
         return secrets.randbelow(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise InvalidArgumentError(f"The seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.", field="seed")
+        raise InvalidArgumentError(_("The seed must be a whole number from 0 to 2**64 - 1, not {seed}.",
+                                     seed=repr(seed)), field="seed")
     return seed
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import Game, register, registered
+from concombre.core.i18n import _
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GAMES", "find_game"]
 
@@ -105,5 +106,6 @@ def find_game(name: str) -> Game:
     """
     games = GAMES
     if not isinstance(name, str) or name not in games:
-        raise InvalidArgumentError(f"There is no game {name!r}; the games are {', '.join(games)}.", field="game")
+        raise InvalidArgumentError(_("There is no game {name}; the games are {games}.", name=repr(name),
+                                     games=", ".join(games)), field="game")
     return games[name]

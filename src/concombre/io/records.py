@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.i18n import _
 from concombre.core.records import Record
 from concombre.games import GAMES
 from concombre.io.json import from_json, to_json
@@ -59,7 +60,9 @@ def load_record(path: Path) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise InvalidArgumentError(f"cannot read {path}: {err}", field="path") from None
+        # the system's own words for what went wrong (such as "No such file or directory") follow ours
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise InvalidArgumentError(_("cannot read {path}: {reason}", path=path, reason=reason), field="path") from None
     try:
         return read_record(text)
     except FormatError as err:

@@ -14,8 +14,10 @@ Routes:
   (`concombre.apps.web.words.PAGE`), with ``lang`` (the language chosen) and ``languages`` (code → name).
 - ``WebSocket /ws/{table}?token=...&lang=...``: the seat's messages, in the socket's language; the client sends
   ``{"action": <action document>}`` and every seat receives its own view after every change,
-  or ``{"type": "error", "message": ...}``. Reconnecting with the token rejoins the seat. With the
-  ``watch`` token, a spectator receives the table with every hand face down, and cannot act.
+  or ``{"type": "error", "message": ..., "reason": ..., "ruling": ..., "field": ..., "path": ...}`` (the
+  message in the socket's language; the ruling id, field and path, or null, never translated). An HTTP
+  refusal is ``{"error": ..., "ruling": ..., "field": ..., "path": ...}`` alike. Reconnecting with the token
+  rejoins the seat. With the ``watch`` token, a spectator receives the table with every hand face down, and cannot act.
 - ``POST /api/tables/{table}/seats/{seat}/bot?token=<seat 0's>``: the table's maker hands a friend's
   empty seat to the table bot.
 - ``GET /api/tables/{table}/record?token=...``: the game record, as JSON, once the game is over (it holds
@@ -50,7 +52,7 @@ from concombre.apps.web.guard import Guard, RateLimit, load_json
 from concombre.apps.web.store import Store
 from concombre.apps.web.tables import Table, new_table, watch_token
 from concombre.apps.web.words import PAGE
-from concombre.core.errors import ConcombreError, InvalidArgumentError
+from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.i18n import LANGUAGES, _, current_language, language_of, translate, use_language
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
@@ -148,7 +150,7 @@ class _Tables:
                 found[seat, language] = {**table.message(seat), "present": present}
         return found
 
-    def act(self, key: str, seat: int, document: Any, language: str) -> str | None:
+    def act(self, key: str, seat: int, document: Any, language: str) -> ConcombreError | None:
         """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told;
         a refusal is said in ``language``."""
         table = self.tables[key]
@@ -219,7 +221,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             # the bots may think before the first person's turn: off the event loop (the language goes along)
             table = await asyncio.to_thread(new_table, game, players, name, seed, people, bot)
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
-            return JSONResponse({"error": _("Cannot start that table: {error}", error=err)}, status_code=400)
+            return _refused(_("Cannot start that table: {error}", error=err), err)
         key = held.add(table)
         if key is None:
             return JSONResponse({"error": _("The server holds too many tables: try again later.")}, status_code=503)
@@ -244,7 +246,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             try:
                 await asyncio.to_thread(held.hand_to_bot, key, seat)
             except ConcombreError as err:
-                return JSONResponse({"error": str(err)}, status_code=400)
+                return _refused(str(err), err)
             await _broadcast(key)
         return JSONResponse({"seat": seat, "bot": table.bots[seat]})
 
@@ -301,11 +303,11 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 except ValueError as err:
                     await _close(socket, str(err), 1007)
                     break
-                refusal = None
+                refusal: ConcombreError | None = None
                 if not isinstance(message, dict) or "action" not in message:
-                    refusal = _("Send {example}.", example='{"action": <action document>}')
+                    refusal = FormatError(_("Send {example}.", example='{"action": <action document>}'))
                 elif seat is None:
-                    refusal = _("Spectators watch the table: they cannot play.")
+                    refusal = ConcombreError(_("Spectators watch the table: they cannot play."))
                 else:
                     held.touch(key)
                     async with held.locks[key]:
@@ -317,7 +319,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                     if not limit.allow():
                         await _close(socket, _("Too many refused messages: slow down."), 1008)
                         break
-                    await socket.send_json({"type": "error", "message": refusal})
+                    await socket.send_json({"type": "error", **refusal.details()})
         except WebSocketDisconnect:
             pass
         finally:
@@ -397,6 +399,13 @@ def language_wanted(connection: HTTPConnection) -> str:
         except InvalidArgumentError:
             continue
     return "en"
+
+
+def _refused(sentence: str, err: Exception) -> JSONResponse:
+    """A 400 answer: the sentence for the person, and the parts a program reads, which no language changes."""
+    parts = err.details() if isinstance(err, ConcombreError) else {"ruling": None, "field": None, "path": None}
+    return JSONResponse({"error": sentence, "ruling": parts["ruling"], "field": parts["field"], "path": parts["path"]},
+                        status_code=400)
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:

@@ -113,10 +113,10 @@ class Guard:
         """Why this request may not reach the server, or None."""
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", [])}
         if not self.allowed_host(headers.get("host", "")):
-            return "This server does not answer to that host name (start it with --allow-host)."
+            return _("This server does not answer to that host name (start it with --allow-host).")
         origin = headers.get("origin")
         if origin is not None and not self.allowed_origin(origin):
-            return "Pages of that origin may not use this server (start it with --allow-origin)."
+            return _("Pages of that origin may not use this server (start it with --allow-origin).")
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

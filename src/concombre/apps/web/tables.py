@@ -162,19 +162,19 @@ class Table:
             "reasons": reasons,
         }
 
-    def act(self, seat: int, document: Any) -> str | None:
-        """Apply an action document from ``seat``; None when done, else why it was refused (state untouched), in
-        the current language."""
+    def act(self, seat: int, document: Any) -> ConcombreError | None:
+        """Apply an action document from ``seat``; None when done, else the refusal (state untouched), its
+        sentence in the current language."""
         if self.game.to_play(self.state) != seat:
-            return _("It is not your turn.")
+            return ConcombreError(_("It is not your turn."))
         try:
             action = from_dict(document)
         except FormatError as err:
-            return _("That message is not an action: {error}", error=err)
+            return FormatError(_("That message is not an action: {error}", error=err.reason), err.path, err.ruling)
         try:
             after = self.game.apply(self.state, action)
         except ConcombreError as err:
-            return str(err)
+            return err
         self._record(self.state, action, after)
         self.play_bots()
         return None

@@ -14,7 +14,7 @@ import attrs
 
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import use_language
+from concombre.core.i18n import _, use_language
 from concombre.games.concombre.state import GameState, Phase, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -270,7 +270,7 @@ def parse_action(line: str) -> Action:
         raise InvalidArgumentError(f"line must be the text of one action, not {line!r}.", field="line")
     words = line.split()
     if not words:
-        raise FormatError("expected an action (deal, play CARD, resolve or score), found nothing")
+        raise FormatError(_("expected an action (deal, play CARD, resolve or score), found nothing"))
     verb, rest = words[0].lower(), words[1:]
     try:
         if verb == "play" and len(rest) == 1:
@@ -281,4 +281,5 @@ def parse_action(line: str) -> Action:
         raise FormatError(err.reason) from None
     if verb in ("resolve", "score") and not rest:
         return ResolveTrick() if verb == "resolve" else ScoreRound()
-    raise FormatError(f"expected an action (deal, play CARD, resolve or score), not {line.strip()!r}")
+    raise FormatError(_("expected an action (deal, play CARD, resolve or score), not {line}",
+                            line=repr(line.strip())))

@@ -8,6 +8,7 @@ import attrs
 
 from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_value"]
 
@@ -48,28 +49,30 @@ def card_value(card: Card) -> int:
 Follow = Literal["lead", "highest"]
 
 
-def _check_follow(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+def _check_follow(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value not in ("lead", "highest"):
         raise InvalidArgumentError(
-            f"Rules.follow must be 'lead' (compare with the card led) or 'highest' "
-            f"(compare with the highest card so far), not {value!r}.",
+            _("Rules.follow must be 'lead' (compare with the card led) or 'highest' (compare with the highest card "
+              "so far), not {value}.", value=repr(value)),
             "C7",
             attribute.name,
         )
 
 
-def _check_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+def _check_bool(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
         raise InvalidArgumentError(
-            f"Rules.{attribute.name} must be True or False, not {value!r}.", "C7", attribute.name
+            _("Rules.{field} must be True or False, not {value}.", field=attribute.name, value=repr(value)), "C7",
+            attribute.name,
         )
 
 
 def _int_between(low: int, high: int, ruling: str) -> Any:
-    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidArgumentError(
-                f"Rules.{attribute.name} must be a whole number from {low} to {high}, not {value!r}.",
+                _("Rules.{field} must be a whole number from {low} to {high}, not {value}.", field=attribute.name,
+                  low=low, high=high, value=repr(value)),
                 ruling,
                 attribute.name,
             )

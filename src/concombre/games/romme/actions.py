@@ -9,7 +9,7 @@ import attrs
 
 from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import use_language
+from concombre.core.i18n import _, use_language
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
 from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, lay_off
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
@@ -601,8 +601,8 @@ def parse_action(line: str) -> Action:
         raise FormatError(err.reason) from None
     except (IndexError, ValueError):
         pass
-    raise FormatError(f"expected an action (deal, draw stock, draw discard, meld, lay off, exchange, discard, score), "
-                      f"not {line.strip()[:60]!r}")
+    raise FormatError(_("expected an action (deal, draw stock, draw discard, meld, lay off, exchange, discard, "
+                        "score), not {line}", line=repr(line.strip()[:60])))
 
 
 def _parse_words(words: list[str]) -> Action:

@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.i18n import _
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
@@ -28,10 +29,11 @@ Examples:
 
 
 def _one_of(*allowed: object, ruling: str) -> Any:
-    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not type(allowed[0]) or value not in allowed:  # 4.0 or True are not 4 or 1
             raise InvalidArgumentError(
-                f"Rules.{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}.",
+                _("Rules.{field} must be one of {allowed}, not {value}.", field=attribute.name,
+                  allowed=", ".join(map(repr, allowed)), value=repr(value)),
                 ruling,
                 attribute.name,
             )
