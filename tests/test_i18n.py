@@ -11,8 +11,10 @@ import contextlib
 import functools
 import gettext
 import io
+import os
 import random
 import re
+import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -153,6 +155,49 @@ def test_the_page_marks_no_sentence_the_catalog_lacks():
         if tag in ("title", "h1", "option") and "data-i18n" not in attributes:
             continue  # the title is set by the script; the name of the library and of the languages stay
         assert "data-i18n" in attributes, (tag, text.strip())
+
+
+_REAL_CATALOG = i18n._catalog  # before the strict pseudo-locale stands in for it
+
+
+def _locale_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the Indonesian catalogs that `_catalog` reads instead of the package's, compiled as built."""
+    from babel.messages.mofile import write_mo
+
+    folder = tmp_path / "id" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    source = catalog("id")
+    with (folder / "concombre.mo").open("wb") as handle:
+        write_mo(handle, source)
+    (folder / "concombre.po").write_bytes((LOCALE / "id" / "LC_MESSAGES" / "concombre.po").read_bytes())
+    os.utime(folder / "concombre.po", (1, 1))  # older than the compiled file, as after a build
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    _REAL_CATALOG.cache_clear()
+    return folder
+
+
+def test_an_edited_catalog_is_read_at_once_and_without_babel_the_compiled_one(tmp_path, monkeypatch):
+    folder = _locale_copy(tmp_path, monkeypatch)
+    try:
+        assert _REAL_CATALOG("id").gettext("Trick") == "Trik"
+        edited = (folder / "concombre.po").read_text(encoding="utf-8").replace('msgstr "Trik"', 'msgstr "Trik!"', 1)
+        (folder / "concombre.po").write_text(edited, encoding="utf-8")  # newer than the compiled file now
+        _REAL_CATALOG.cache_clear()
+        assert _REAL_CATALOG("id").gettext("Trick") == "Trik!"
+        _REAL_CATALOG.cache_clear()
+        monkeypatch.setitem(sys.modules, "babel.messages.mofile", None)  # as without the test extra
+        assert _REAL_CATALOG("id").gettext("Trick") == "Trik"
+        (folder / "concombre.mo").unlink()
+        _REAL_CATALOG.cache_clear()
+        with pytest.raises(InvalidArgumentError, match="not compiled") as refused:
+            _REAL_CATALOG("id")
+        assert refused.value.field == "language"
+        (folder / "concombre.po").unlink()
+        _REAL_CATALOG.cache_clear()
+        with pytest.raises(InvalidArgumentError, match="missing from this installation"):
+            _REAL_CATALOG("id")
+    finally:
+        _REAL_CATALOG.cache_clear()
 
 
 # -- choosing the language ------------------------------------------------------------------------------------------

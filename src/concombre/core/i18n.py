@@ -184,19 +184,27 @@ def _catalog(language: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
     compiled = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     source = compiled.with_suffix(".po")  # only in a source checkout: the wheel carries the compiled file alone
-    if compiled.exists() and not (source.exists() and source.stat().st_mtime > compiled.stat().st_mtime):
-        with compiled.open("rb") as handle:
-            return _gettext.GNUTranslations(handle)
-    return _compiled_from_source(language)
+    edited = source.exists() and (not compiled.exists() or source.stat().st_mtime > compiled.stat().st_mtime)
+    if edited:
+        fresh = _compiled_from_source(source, language, required=not compiled.exists())
+        if fresh is not None:
+            return fresh
+    if not compiled.exists():
+        raise InvalidArgumentError(f"The {language!r} catalog is missing from this installation of concombre "
+                                   f"({compiled}): reinstall it.", field="language")
+    with compiled.open("rb") as handle:
+        return _gettext.GNUTranslations(handle)
 
 
-def _compiled_from_source(language: str) -> _gettext.NullTranslations:
-    """A source checkout that was never built: compile the ``.po`` in memory (Babel, from the dev extra)."""
-    source = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def _compiled_from_source(source: Path, language: str, required: bool) -> _gettext.NullTranslations | None:
+    """A source checkout's edited or never-built catalog, compiled in memory with Babel (the ``test`` extra);
+    None without Babel when a compiled catalog is there to fall back on."""
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
     except ImportError:
+        if not required:
+            return None
         raise InvalidArgumentError(
             f"The {language!r} catalog is not compiled: install the package (its build compiles {source.name}) "
             "or install Babel.", field="language") from None
