@@ -80,7 +80,7 @@ def test_play_a_whole_game_against_the_bots_by_numbers(tmp_path):
     done = run_with_input(["play", "--players", "3", "--seed", "5", "--save", str(record)], "1\n" * 2000)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "you are You, against Bea (thumb), Cyd (thumb)" in out
+    assert "you play against Bea (thumb), Cyd (thumb)" in out
     assert "(your view)" in out and "Your plays: 1) " in out and "  Trick: " in out and "You may play: " in out
     assert "played this round:" in out and "  You: 0 points" in out and "  Bea plays " in out
     assert ("wins the game." in out or "You win the game." in out) and "Traceback" not in done.stderr
@@ -198,7 +198,7 @@ def test_play_a_whole_game_of_romme_with_auto_and_replay_it(tmp_path):
     done = run_with_input(["play", "--game", "romme", "--players", "2", "--seed", "6", "--save", str(record)],
                           "auto\n" * 3000)
     assert done.returncode == 0, done.stderr
-    assert "German Rommé: you are You, against Bea (solver)." in done.stdout
+    assert "German Rommé: you play against Bea (solver)." in done.stdout
     assert "  You: " in done.stdout and "  Discard pile: " in done.stdout and "(your view)" in done.stdout
     assert "You win with" in done.stdout or "Bea wins with" in done.stdout
     replayed = run("replay", str(record))

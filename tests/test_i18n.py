@@ -43,18 +43,10 @@ babel = pytest.importorskip("babel")
 from babel.messages.pofile import read_po  # noqa: E402
 
 from .catalog import LOCALE, languages, template  # noqa: E402
+from .pseudo import untranslated  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "src" / "concombre" / "apps" / "web" / "static"
-NAMES = {"Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil", "Ann", "You"}
-# Words that are notation, not sentences: commands and options a person types, bots' and games' names.
-NOTATION = {"concombre", "romme", "demo", "play", "simulate", "ladder", "replay", "serve", "bench", "help", "lang",
-            "thumb", "random", "solver", "planner", "search", "stock", "draw", "discard", "meld", "lay", "off",
-            "exchange", "score", "resolve", "deal", "lead", "highest", "low", "high", "auto", "hint", "quit",
-            "json", "txt"}
-_MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
-
-
 class _StrictPseudo(gettext.NullTranslations):
     """The pseudo-locale, marking only the sentences the template holds: a sentence passed to ``_()`` in a form
     the extractor cannot see (inside an f-string, built at run time) is left unmarked, as it would be left
@@ -84,18 +76,6 @@ def strict_pseudo_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     real = i18n._catalog
     strict = _StrictPseudo(_template_ids())
     monkeypatch.setattr(i18n, "_catalog", lambda language: strict if language == PSEUDO else real(language))
-
-
-def untranslated(text: str) -> list[str]:
-    """The words of ``text`` outside the pseudo-locale's markers, other than names and notation."""
-    while True:
-        stripped = _MARKED.sub(" ", text)
-        if stripped == text:
-            break
-        text = stripped
-    text = re.sub(r"--?[\w-]+|\{[^}]*\}|\b[A-Z]{2,}\b|https?://\S+", " ", text)
-    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", text)
-    return [word for word in words if word not in NAMES and word.lower() not in NOTATION]
 
 
 def catalog(language: str):
@@ -245,6 +225,20 @@ def test_a_refusal_from_the_api_in_indonesian_keeps_its_ruling():
     with use_language("id"), pytest.raises(IllegalActionError) as raised:
         concombre.apply(state, concombre.Play(refused))
     assert raised.value.ruling == "C7" and raised.value.reason.startswith("Anda ")
+
+
+def test_a_romme_refusal_from_the_api_in_indonesian_keeps_its_ruling():
+    from concombre import romme
+
+    game = find_game("romme")
+    state = game.apply(game.new_game(["Ann", "Bob"], seed=3), romme.Deal())
+    discard = romme.Discard(game.view(state, game.to_play(state) or 0).hand[0])  # before drawing: R15
+    assert game.why_illegal(state, discard, language="id") == (
+        "Tidak ada kartu yang bisa dibuang sekarang: pemain yang mendapat giliran harus mengambil kartu dulu. [R15]")
+    assert str(game.why_illegal(state, discard, language="en")).endswith("must draw first. [R15]")
+    with use_language("id"), pytest.raises(IllegalActionError) as raised:
+        game.apply(state, discard)
+    assert raised.value.ruling == "R15" and raised.value.reason.startswith("Tidak ada kartu")
 
 
 @settings(max_examples=25, deadline=None)

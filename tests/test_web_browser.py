@@ -28,6 +28,7 @@ from concombre.apps.web.app import create_app  # noqa: E402
 from concombre.games import find_game  # noqa: E402
 from concombre.io.json import from_dict, to_dict  # noqa: E402
 
+from .pseudo import untranslated  # noqa: E402
 from .webserver import free_port, serve  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -247,6 +248,28 @@ def test_an_indonesian_browser_gets_the_page_and_the_table_in_indonesian(browser
     assert page.locator("#hand-title").inner_text() == "Your hand"
     assert page.locator("#log li").first.inner_text().startswith("Round 1: ")
     assert page.evaluate("localStorage.getItem('concombre-lang')") == "en"
+
+
+@pytest.mark.parametrize(("game", "players"), [("concombre", 3), ("romme", 2)])
+def test_the_page_in_the_pseudo_locale_shows_no_untranslated_sentence(browser: Any, server: str, game: str,
+                                                                        players: int) -> None:
+    context = browser.new_context(bypass_csp=True)
+    context.add_init_script("localStorage.setItem('concombre-lang', 'qps')")  # as if chosen on an earlier visit
+    page = context.new_page()
+    page.goto(server)
+    page.wait_for_function("document.documentElement.lang === 'qps'")
+    languages = page.locator("#lang").inner_text()  # each language named in itself, never translated
+
+    def shown() -> str:
+        return page.evaluate("document.body.innerText").replace(languages, " ")
+
+    assert "⟦" in shown() and not untranslated(shown()), untranslated(shown())
+    start(page, game, players, seed=5)
+    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    text = shown() + " " + page.title() + " " + " ".join(
+        page.eval_on_selector_all("[aria-label], [title]", "found => found.map(e => e.ariaLabel || e.title)"))
+    assert "⟦" in text and not untranslated(text), untranslated(text)
+    context.close()
 
 
 def test_the_table_fits_a_phone(browser: Any, server: str) -> None:

@@ -22,7 +22,7 @@ import attrs
 from concombre.core.game import Game
 from concombre.core.i18n import _
 from concombre.core.records import Record
-from concombre.core.words import person
+from concombre.core.words import YOU, person
 from concombre.io.records import save_record
 
 __all__ = ["NAMES", "QUIT", "TerminalGame"]
@@ -94,8 +94,12 @@ class TerminalGame:
         names, story = self.state.players, self.game.story
         bots = ", ".join(f"{names[seat + 1]} ({bot.name})" for seat, bot in enumerate(self.bots))
         rules = story.describe(self.state.rules)
-        title, you = _(self.game.title), person(names[HUMAN])
-        if rules:
+        title, you = _(self.game.title), names[HUMAN]
+        if you == YOU and rules:  # no "you are You": the person kept the default name
+            write(_("{game}: you play against {bots}; {rules}.", game=title, bots=bots, rules=rules))
+        elif you == YOU:
+            write(_("{game}: you play against {bots}.", game=title, bots=bots))
+        elif rules:
             write(_("{game}: you are {name}, against {bots}; {rules}.", game=title, name=you, bots=bots, rules=rules))
         else:
             write(_("{game}: you are {name}, against {bots}.", game=title, name=you, bots=bots))

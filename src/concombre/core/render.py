@@ -111,7 +111,7 @@ def rank_word(rank: Rank) -> str:
 
 
 def card_name(rank: Rank, suit: str) -> str:
-    """A card in words, in the current language: ``queen of hearts`` (``ratu hati`` in Indonesian).
+    """A card in words, in the current language: ``queen of hearts`` (``Queen hati`` in Indonesian).
 
     Examples:
         >>> from concombre.core.i18n import use_language
