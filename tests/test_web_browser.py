@@ -261,7 +261,7 @@ def test_the_page_in_the_pseudo_locale_shows_no_untranslated_sentence(browser: A
     languages = page.locator("#lang").inner_text()  # each language named in itself, never translated
 
     def shown() -> str:
-        return page.evaluate("document.body.innerText").replace(languages, " ")
+        return str(page.evaluate("document.body.innerText")).replace(languages, " ")
 
     assert "⟦" in shown() and not untranslated(shown()), untranslated(shown())
     start(page, game, players, seed=5)
