@@ -33,6 +33,8 @@ def check_wheel(path: str) -> list[str]:
                    "concombre/locale/id/LC_MESSAGES/concombre.mo"):
         if needed not in names:
             problems.append(f"wheel: no {needed}")
+    problems += [f"wheel: a catalog's source {name} (the wheel carries the compiled .mo)" for name in names
+                 if name.endswith((".po", ".pot"))]
     problems += [f"wheel: a symlink or a path outside the package: {name}" for name in names
                  if not (name.startswith(("concombre/", "concombre-")))]
     return problems
