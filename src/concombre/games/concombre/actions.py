@@ -202,8 +202,11 @@ def why_illegal(state: GameState, action: Action, language: str | None = None) -
         >>> print(why_illegal(state, ScoreRound(), language="id"))
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    with use_language(language):
+    if language is None:  # the common case, kept free of the context's cost: legality checks run in bots' loops
         refusal = _refusal(state, action)
+    else:
+        with use_language(language):
+            refusal = _refusal(state, action)
     return None if refusal is None else str(refusal)
 
 

@@ -531,8 +531,11 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
     try:
-        with use_language(language):
+        if language is None:  # the common case, kept free of the context's cost: legality checks run in loops
             apply(state, action)
+        else:
+            with use_language(language):
+                apply(state, action)
     except IllegalActionError as err:
         return str(err)
     return None
