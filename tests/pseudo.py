@@ -13,7 +13,7 @@ NAMES = {"Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil", "Ann", "You"}
 NOTATION = {"concombre", "romme", "demo", "play", "simulate", "ladder", "replay", "serve", "bench", "help", "lang",
             "thumb", "random", "solver", "planner", "search", "stock", "draw", "discard", "meld", "lay", "off",
             "exchange", "score", "resolve", "deal", "lead", "highest", "low", "high", "auto", "hint", "quit",
-            "json", "txt"}
+            "json", "txt", "int"}
 _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 
 
@@ -24,6 +24,9 @@ def untranslated(text: str) -> list[str]:
         if stripped == text:
             break
         text = stripped
-    text = re.sub(r"--?[\w-]+|\{[^}]*\}|\b[A-Z]{2,}\b|https?://\S+", " ", text)
+    # options, placeholders, card codes, API names (Rules.limit) and addresses are notation; a quoted value is
+    # data ('nope', "Ann")
+    text = re.sub(r"--?[\w-]+|\{[^}]*\}|\b[A-Z]{2,}\b|\b\w+\.\w+\b|https?://\S+|'[^'\n]*'|\"[^\"\n]*\"", " ",
+                  text)
     words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", text)
     return [word for word in words if word not in NAMES and word.lower() not in NOTATION]

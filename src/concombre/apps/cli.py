@@ -8,11 +8,12 @@ Nothing here is imported by ``import concombre``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import sys
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,16 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import Game
-from concombre.core.i18n import LANGUAGES, _, environment_language, language_of, use_language
+from concombre.core.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    environment_language,
+    language_of,
+    translate,
+    translate_plural,
+    use_language,
+)
 from concombre.core.records import rules_from_text
 from concombre.core.render import colour_wanted, paint_suits
 from concombre.games import DEFAULT_GAME, GAMES, find_game
@@ -67,8 +77,9 @@ def _rules_options(parser: argparse.ArgumentParser) -> None:
         flag = "--" + name.replace("_", "-")
         owners = ", ".join(_(game.title) for game in games)
         described = _(next((text for game in games if (text := _field_help(game.Rules).get(name))), name))
+        default = (_("on") if field.default else _("off")) if field.type is bool else field.default
         text = _("{games}: {option} (default {default})", games=owners, option=described[:1].lower() + described[1:],
-                 default=field.default).replace("%", "%%")
+                 default=default).replace("%", "%%")
         if field.type is bool:
             group.add_argument(flag, dest=f"rule_{name}", action="store_const", const=True, default=None, help=text)
             continue
@@ -268,6 +279,40 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# argparse's own sentences that a person can meet (its refusals, its help's headings), marked for the catalog:
+# argparse asks the standard gettext for them, and `_argparse_in_language` lends it ours while a line is read.
+_ARGPARSE_SENTENCES = (
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("the following arguments are required: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("%(heading)s:"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_in_language() -> Iterator[None]:
+    """argparse's own sentences from the catalog, in the current language, inside the block (the command line
+    is the program here: argparse's module-level gettext is lent ours and given back)."""
+    saved = getattr(argparse, "_"), getattr(argparse, "ngettext")  # noqa: B009 - names typeshed does not declare
+    setattr(argparse, "_", translate)  # noqa: B010
+    setattr(argparse, "ngettext", translate_plural)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", saved[0])  # noqa: B010
+        setattr(argparse, "ngettext", saved[1])  # noqa: B010
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
@@ -278,7 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     with use_language(_language_wanted(argv) or environment_language()):
-        return _run(_parser().parse_args(argv))
+        with _argparse_in_language():
+            args = _parser().parse_args(argv)
+        return _run(args)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -11,8 +11,9 @@ compiled to ``.mo`` by the build) translate it. The language of a sentence is ch
 
 The environment is read once, on the first sentence (`environment_language` reads it anew).
 
-Besides the real languages there is a pseudo-locale, ``"qps"``: every translated sentence comes back
-wrapped in ``⟦…⟧``, so a test can find any sentence that escaped the catalog.
+Besides the real languages there is a pseudo-locale, ``"qps"``: every translated sentence comes back with
+its words wrapped in ``⟦…⟧`` and its placeholders left outside, so a test can find any sentence that escaped
+the catalog, even one that fills another's placeholder.
 
 Examples:
     >>> from concombre.core.i18n import _, use_language
@@ -21,7 +22,7 @@ Examples:
     'Ronde 2 dari 4'
     >>> with use_language("qps"):
     ...     _("Round {round} of {rounds}", round=2, rounds=4)
-    '⟦Round 2 of 4⟧'
+    '⟦Round ⟧2⟦ of ⟧4'
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import functools
 import gettext as _gettext
 import io
 import os
+import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
@@ -46,7 +48,9 @@ __all__ = [
     "environment_language",
     "language_of",
     "ngettext",
+    "pseudo",
     "translate",
+    "translate_plural",
     "use_language",
 ]
 
@@ -54,7 +58,8 @@ DOMAIN = __name__.partition(".")[0]  # the package's name: the catalogs are conc
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE = "en"
 PSEUDO = "qps"
-"""The pseudo-locale: each translated sentence wrapped in ``⟦…⟧`` (for tests that hunt untranslated text).
+"""The pseudo-locale: each translated sentence's words wrapped in ``⟦…⟧`` (for tests that hunt untranslated
+text; see `pseudo`).
 
 Examples:
     >>> PSEUDO
@@ -165,15 +170,34 @@ def use_language(language: str | None) -> Iterator[str]:
     try:
         yield _chosen.get() or SOURCE
     finally:
-        _chosen.reset(token)
+        # A block in a generator or coroutine that is closed elsewhere (by the garbage collector, say) ends in a
+        # context its language was never set in: there is nothing to restore there.
+        with contextlib.suppress(ValueError):
+            _chosen.reset(token)
+
+
+# a placeholder, as str.format ({name}, {n}) and %-formatting (%s, %(name)r) write them
+_PLACEHOLDER = re.compile(r"(\{\w*\}|%(?:\(\w+\))?[sdr])")
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo-locale writes it: each run of words in ``⟦…⟧``, each placeholder left outside,
+    so that whatever fills a placeholder is seen for what it is.
+
+    Examples:
+        >>> pseudo("Round {round} of {rounds}"), pseudo("unrecognized arguments: %s")
+        ('⟦Round ⟧{round}⟦ of ⟧{rounds}', '⟦unrecognized arguments: ⟧%s')
+    """
+    return "".join(part if _PLACEHOLDER.fullmatch(part) else f"⟦{part}⟧"
+                   for part in _PLACEHOLDER.split(message) if part)
 
 
 class _Pseudo(_gettext.NullTranslations):
     def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
+        return pseudo(message)
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"⟦{msgid1 if n == 1 else msgid2}⟧"
+        return pseudo(msgid1 if n == 1 else msgid2)
 
 
 @functools.cache
@@ -224,6 +248,17 @@ def translate(message: str, language: str | None = None) -> str:
         'Trik'
     """
     return _catalog(language_of(language) if language else current_language()).gettext(message)
+
+
+def translate_plural(singular: str, plural: str, n: int, language: str | None = None) -> str:
+    """The form of ``singular`` / ``plural`` for ``n`` in ``language``, else the current one, placeholders untouched
+    (for code that formats the sentence itself, such as argparse).
+
+    Examples:
+        >>> translate_plural("expected %s argument", "expected %s arguments", 2)
+        'expected %s arguments'
+    """
+    return _catalog(language_of(language) if language else current_language()).ngettext(singular, plural, n)
 
 
 def _(message: str, /, **fields: object) -> str:

@@ -62,7 +62,7 @@ def _check_follow(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> N
 def _check_bool(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
         raise InvalidArgumentError(
-            _("Rules.{field} must be True or False, not {value}.", field=attribute.name, value=repr(value)), "C7",
+            _("{field} must be True or False, not {value}.", field="Rules." + attribute.name, value=repr(value)), "C7",
             attribute.name,
         )
 
@@ -71,7 +71,7 @@ def _int_between(low: int, high: int, ruling: str) -> Any:
     def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidArgumentError(
-                _("Rules.{field} must be a whole number from {low} to {high}, not {value}.", field=attribute.name,
+                _("{field} must be a whole number from {low} to {high}, not {value}.", field="Rules." + attribute.name,
                   low=low, high=high, value=repr(value)),
                 ruling,
                 attribute.name,

@@ -32,7 +32,7 @@ def _one_of(*allowed: object, ruling: str) -> Any:
     def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not type(allowed[0]) or value not in allowed:  # 4.0 or True are not 4 or 1
             raise InvalidArgumentError(
-                _("Rules.{field} must be one of {allowed}, not {value}.", field=attribute.name,
+                _("{field} must be one of {allowed}, not {value}.", field="Rules." + attribute.name,
                   allowed=", ".join(map(repr, allowed)), value=repr(value)),
                 ruling,
                 attribute.name,
