@@ -17,7 +17,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -209,7 +209,7 @@ def test_the_language_comes_from_the_argument_the_context_then_the_environment(m
 
 
 def test_a_language_block_closed_outside_its_context_ends_quietly():
-    def told() -> Iterator[str]:
+    def told() -> Generator[str, None, None]:
         with use_language("id"):
             yield current_language()
             yield current_language()
