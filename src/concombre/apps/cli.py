@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import importlib.metadata
 import json
+import re
 import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -133,6 +134,9 @@ class _Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
+_UNTRANSLATED_ARGUMENT = re.compile(r"argument (?P<name>\S+): (?P<message>.*)", re.DOTALL)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser whose own words (usage, sections, -h, errors) are in the current language."""
 
@@ -150,6 +154,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         self.print_usage(sys.stderr)
+        # Python 3.10's argparse writes "argument X: ..." without gettext (3.11 asks for it): said again here
+        named = _UNTRANSLATED_ARGUMENT.fullmatch(message)
+        if named is not None:
+            message = translate("argument %(argument_name)s: %(message)s") % {
+                "argument_name": named["name"], "message": named["message"]}
         self.exit(2, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
 
 
