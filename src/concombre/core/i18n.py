@@ -269,7 +269,9 @@ def _(message: str, /, **fields: object) -> str:
         ...     _("You do not hold {card}.", card="QH")
         'Anda tidak memegang QH.'
     """
-    text = _catalog(current_language()).gettext(message)
+    language = _chosen.get() or _from_environment()
+    # English needs no catalog: refusals are built in the solvers' inner loops (most tried lay-offs fail)
+    text = message if language == SOURCE else _catalog(language).gettext(message)
     return text.format(**fields) if fields else text
 
 
@@ -280,7 +282,9 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
         >>> ngettext("{n} card", "{n} cards", 3)
         '3 cards'
     """
-    text = _catalog(current_language()).ngettext(singular, plural, n)
+    language = _chosen.get() or _from_environment()
+    english = singular if n == 1 else plural
+    text = english if language == SOURCE else _catalog(language).ngettext(singular, plural, n)
     return text.format(n=n, **fields)
 
 

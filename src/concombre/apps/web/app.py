@@ -409,6 +409,6 @@ def _refused(sentence: str, err: Exception) -> JSONResponse:
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:
-    """Say why, then close the connection cleanly."""
-    await socket.send_json({"type": "error", "message": reason})
+    """Say why, in the shape of every error message, then close the connection cleanly."""
+    await socket.send_json({"type": "error", **ConcombreError(reason).details()})
     await socket.close(code=code, reason=reason[:120])

@@ -11,7 +11,7 @@ from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import _, use_language
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
-from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, lay_off
+from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, laid_off
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
 from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.transitions import (
@@ -356,11 +356,8 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
     for index, meld in enumerate(state.melds):
         for card in candidates:
             for end in _ends_to_try(meld, card):
-                try:
-                    lay_off(meld, card, seat, end)  # type: ignore[arg-type]
-                except IllegalActionError:
-                    continue
-                yield LayOff(card, index, end)  # type: ignore[arg-type]
+                if laid_off(meld, card, seat, end) is not None:  # type: ignore[arg-type]
+                    yield LayOff(card, index, end)  # type: ignore[arg-type]
 
 
 def _run_number(place: Place) -> int:
@@ -600,8 +597,8 @@ def parse_action(line: str) -> Action:
     words = line.split()
     try:
         return _parse_words(words)
-    except InvalidArgumentError as err:
-        raise FormatError(err.reason) from None
+    except InvalidArgumentError as err:  # a card that cannot be read: the cause says which (see read_step)
+        raise FormatError(err.reason) from err
     except (IndexError, ValueError):
         pass
     raise FormatError(_("expected an action (deal, draw stock, draw discard, meld, lay off, exchange, discard, "

@@ -14,7 +14,7 @@ from concombre.core.errors import IllegalActionError
 from concombre.core.i18n import _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.melds import exchange_joker, lay_off, make_meld
+from concombre.games.romme.melds import exchange_joker, laid_off, make_meld
 from concombre.games.romme.options import meld_options, opening_value
 from concombre.games.romme.planner import best_keep, fits_table
 from concombre.games.romme.solver import best_melds, best_opening
@@ -51,11 +51,8 @@ def lay_offs(seen: View) -> list[LayOff]:
     for index, meld in enumerate(seen.melds):
         for card in dict.fromkeys(seen.hand):
             for end in ("low", "high") if meld.kind == "run" else (None,):
-                try:
-                    lay_off(meld, card, seen.seat, end)
-                except IllegalActionError:
-                    continue
-                found.append(LayOff(card, index, end))
+                if laid_off(meld, card, seen.seat, end) is not None:
+                    found.append(LayOff(card, index, end))
     return found
 
 

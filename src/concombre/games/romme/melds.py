@@ -16,11 +16,13 @@ import attrs
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import _
+from concombre.core.i18n import N_, _
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 from concombre.games.romme.rules import MAX_PLAYERS
 
-__all__ = ["MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "lay_off", "make_meld", "why_not_meld"]
+__all__ = [
+    "MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "laid_off", "lay_off", "make_meld", "why_not_meld",
+]
 
 MOST_PLACES = 13
 """The most places a meld holds: a run from ace to king, or from two to ace (R6).
@@ -101,8 +103,25 @@ class Meld:
         return " ".join(str(card) for card in self.cards)
 
 
-def _refuse(reason: str, ruling: str = "R5") -> IllegalActionError:
-    return IllegalActionError(reason, ruling)
+class _UnfitError(Exception):
+    """Why cards make no meld, kept unworded: the searches try many lay-offs that fail and never read why, and a
+    sentence costs more than the check. It becomes an `IllegalActionError` only when it leaves this module.
+    A field may be another ``_UnfitError`` (worded inside this one) or a tuple of cards (shown spaced)."""
+
+    def __init__(self, message: str, ruling: str = "R5", **fields: object) -> None:
+        super().__init__(message)
+        self.message, self.ruling, self.fields = message, ruling, fields
+
+    def reason(self) -> str:
+        def shown(value: object) -> object:
+            if isinstance(value, _UnfitError):
+                return value.reason()
+            return " ".join(map(str, value)) if isinstance(value, tuple) else value
+
+        return _(self.message, **{name: shown(value) for name, value in self.fields.items()})
+
+    def refusal(self) -> IllegalActionError:
+        return IllegalActionError(self.reason(), self.ruling)
 
 
 def make_meld(cards: Sequence[RommeCard | str], owner: int) -> Meld:
@@ -153,33 +172,40 @@ def build_meld(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
         >>> build_meld(tuple(cards_of("QH1 QS1 QD2")), (0, 0, 1)).kind
         'set'
     """
+    try:
+        return _build(cards, owners)
+    except _UnfitError as unfit:
+        raise unfit.refusal() from None
+
+
+def _build(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
     if len(cards) < 3:
-        raise _refuse(_("A meld has at least three cards, not {count}.", count=len(cards)))
+        raise _UnfitError(N_("A meld has at least three cards, not {count}."), count=len(cards))
     if len(set(cards)) < len(cards):
-        raise _refuse(_("The same card is given twice."), "R2")
+        raise _UnfitError(N_("The same card is given twice."), "R2")
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)
     faces = [(card.rank, card.suit) for card in naturals]
     if len(set(faces)) < len(faces):
         twin = next(card for card in naturals if faces.count((card.rank, card.suit)) > 1)
-        raise _refuse(_("Two copies of {card} never share a meld.", card=twin.rank.symbol + twin.suit.value), "R6")  # type: ignore[union-attr]
+        raise _UnfitError(N_("Two copies of {card} never share a meld."), "R6", card=twin.rank.symbol + twin.suit.value)  # type: ignore[union-attr]
     if jokers >= 2 and len(naturals) < 2:
-        raise _refuse(_("A meld with two or more jokers must hold at least two natural cards."), "R6")
+        raise _UnfitError(N_("A meld with two or more jokers must hold at least two natural cards."), "R6")
     if len({card.rank for card in naturals}) == 1:
         return _build_set(cards, owners, naturals)
     if len({card.suit for card in naturals}) == 1:
         return _build_run(cards, owners)
-    raise _refuse(_("These cards are neither a set (their ranks differ) nor a run (their suits differ)."))
+    raise _UnfitError(N_("These cards are neither a set (their ranks differ) nor a run (their suits differ)."))
 
 
 def _build_set(cards: tuple[RommeCard, ...], owners: tuple[int, ...], naturals: list[RommeCard]) -> Meld:
     rank = naturals[0].rank
     assert rank is not None
     if len(cards) > 4:
-        raise _refuse(_("A set holds 3 or 4 cards, one of each suit; these are {count}.", count=len(cards)))
+        raise _UnfitError(N_("A set holds 3 or 4 cards, one of each suit; these are {count}."), count=len(cards))
     suits = [card.suit for card in naturals]
     if len(set(suits)) < len(suits):
-        raise _refuse(_("A set never holds two cards of one suit."))
+        raise _UnfitError(N_("A set never holds two cards of one suit."))
     value = rank_value(rank, ace_low=False)
     places = tuple(
         Place(card, rank, card.suit, value, owner) for card, owner in zip(cards, owners, strict=True)
@@ -198,7 +224,8 @@ def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
     suit = next(card.suit for card in cards if not card.is_joker)
     assert suit is not None
     if len(cards) > MOST_PLACES:
-        raise _refuse(_("A run holds at most {most} cards, not {count}.", most=MOST_PLACES, count=len(cards)), "R6")
+        raise _UnfitError(N_("A run holds at most {most} cards, not {count}."), "R6", most=MOST_PLACES,
+                          count=len(cards))
     first = next(position for position, card in enumerate(cards) if not card.is_joker)
     for ace_low in (False, True):
         start = _number(cards[first], ace_low) - first
@@ -213,12 +240,9 @@ def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
             ))
     ranks = {card.rank for card in cards if not card.is_joker}
     if Rank.ACE in ranks and (Rank.KING in ranks or Rank.QUEEN in ranks) and (Rank.TWO in ranks or Rank.THREE in ranks):
-        raise _refuse(_("K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner."))
-    shown = " ".join(str(card) for card in cards)
-    raise _refuse(
-        _("{cards} is no run: in this order the cards of one suit must follow each other without a gap, "
-          "jokers standing in their places, from the ace (low) to the ace (high).", cards=shown)
-    )
+        raise _UnfitError(N_("K-A-2 is no run: the ace plays low (A-2-3) or high (Q-K-A), never round the corner."))
+    raise _UnfitError(N_("{cards} is no run: in this order the cards of one suit must follow each other without a gap, "
+                    "jokers standing in their places, from the ace (low) to the ace (high)."), cards=cards)
 
 
 def _run_place(card: RommeCard, number: int, suit: Suit, owner: int) -> Place:
@@ -255,29 +279,61 @@ def lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> 
         >>> str(lay_off(run, RommeCard.parse("JK2"), owner=1, end="low"))
         'JK2 5H1 6H1 7H1'
     """
+    try:
+        return _grow(meld, _checked_lay_off(meld, card, owner, end), owner, end)
+    except _UnfitError as unfit:
+        raise unfit.refusal() from None
+
+
+def laid_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> Meld | None:
+    """The meld with ``card`` added, as `lay_off` makes it, or None where it does not fit. For searches that try
+    many lay-offs: no refusal is worded.
+
+    Raises:
+        InvalidArgumentError: An argument is not a meld, a card, a seat or an end.
+
+    Examples:
+        >>> from concombre.games.romme import RommeCard, make_meld
+        >>> run = make_meld(["5H1", "6H1", "7H1"], owner=0)
+        >>> str(laid_off(run, RommeCard.parse("8H1"), owner=1, end="high"))
+        '5H1 6H1 7H1 8H1'
+        >>> laid_off(run, RommeCard.parse("9S1"), owner=1, end="high") is None
+        True
+    """
+    try:
+        return _grow(meld, _checked_lay_off(meld, card, owner, end), owner, end)
+    except _UnfitError:
+        return None
+
+
+def _checked_lay_off(meld: object, card: object, owner: object, end: object) -> RommeCard:
+    """The card of a lay-off whose arguments are what they must be (else `InvalidArgumentError`)."""
     _require_meld(meld)
-    card = _require_card(card)
+    checked = _require_card(card)
     if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < MAX_PLAYERS:
         raise InvalidArgumentError(f"owner must be a seat from 0 to {MAX_PLAYERS - 1}, not {owner!r}.", "R9", "owner")
     if end not in (None, "low", "high"):
         raise InvalidArgumentError(f"end must be 'low', 'high' or None, not {end!r}.", "R9", "end")
+    return checked
+
+
+def _grow(meld: Meld, card: RommeCard, owner: int, end: End | None) -> Meld:
     if meld.kind == "run":
         if end not in ("low", "high"):
-            raise IllegalActionError(_("Say at which end of the run the card goes: low or high."), "R9")
+            raise _UnfitError(N_("Say at which end of the run the card goes: low or high."), "R9")
         cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
         owners = tuple(place.owner for place in meld.places)
         owners = (owner, *owners) if end == "low" else (*owners, owner)
     else:
         cards, owners = (*meld.cards, card), (*(place.owner for place in meld.places), owner)
     try:
-        grown = build_meld(cards, owners)
-    except IllegalActionError as err:
-        reason = _("{card} does not fit this meld: {reason}", card=card, reason=err.reason)
-        raise IllegalActionError(reason, "R9") from None
+        grown = _build(cards, owners)
+    except _UnfitError as unfit:
+        raise _UnfitError(N_("{card} does not fit this meld: {reason}"), "R9", card=card, reason=unfit) from None
     old = meld.places
     kept = grown.places[1:] if meld.kind == "run" and end == "low" else grown.places[: len(old)]
     if [(place.rank, place.suit) for place in kept] != [(place.rank, place.suit) for place in old]:
-        raise IllegalActionError(_("{card} would change what the jokers of this meld stand for.", card=card), "R6")
+        raise _UnfitError(N_("{card} would change what the jokers of this meld stand for."), "R6", card=card)
     new_place = grown.places[0] if meld.kind == "run" and end == "low" else grown.places[-1]
     places = (new_place, *old) if meld.kind == "run" and end == "low" else (*old, new_place)
     return Meld(meld.kind, places)

@@ -26,9 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from concombre.core.cards import Rank, Suit
-from concombre.core.errors import IllegalActionError
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard
-from concombre.games.romme.melds import Meld, lay_off, make_meld
+from concombre.games.romme.melds import Meld, laid_off, make_meld
 from concombre.games.romme.solver import best_melds
 from concombre.games.romme.views import View
 
@@ -66,11 +65,8 @@ def fits_table(melds: Sequence[Meld], card: RommeCard, seat: int) -> bool:
     """
     for meld in melds:
         for end in ("low", "high") if meld.kind == "run" else (None,):
-            try:
-                lay_off(meld, card, seat, end)
-            except IllegalActionError:  # not fitting is the common case
-                continue
-            return True
+            if laid_off(meld, card, seat, end) is not None:  # not fitting is the common case
+                return True
     return False
 
 

@@ -125,7 +125,7 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
     lines = []
     for seat, name in enumerate(table.players):
         points = ngettext("{name}: {n} point", "{name}: {n} points", table.scores[seat], name=person(name))
-        line = f"{points}, {_('opened') if table.opened[seat] else _('not opened')}"
+        line = f"{points}, " + (_("opened") if table.opened[seat] else _("not opened"))
         if table.in_tie_break and seat in table.contenders:
             line += ", " + _("{points} tie-break points (R14a)", points=table.tie_break_points[seat])
         lines.append(line)

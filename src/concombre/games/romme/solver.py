@@ -16,9 +16,8 @@ from operator import attrgetter
 import attrs
 
 from concombre.core.cards import Rank, Suit
-from concombre.core.errors import IllegalActionError
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, hand_of, rank_value
-from concombre.games.romme.melds import Meld, lay_off
+from concombre.games.romme.melds import Meld, laid_off
 
 __all__ = ["Arrangement", "best_melds", "best_opening", "clear_cache"]
 
@@ -224,10 +223,10 @@ def _lay_offs(left: list[RommeCard], table: Sequence[Meld], seat: int) -> tuple[
                 continue
             for index, meld in enumerate(melds):
                 for end in ("low", "high") if meld.kind == "run" else (None,):
-                    try:
-                        melds[index] = lay_off(meld, card, seat, end)
-                    except IllegalActionError:  # not fitting is the common case
+                    grown = laid_off(meld, card, seat, end)
+                    if grown is None:  # not fitting is the common case
                         continue
+                    melds[index] = grown
                     done.append((card, index, end))
                     progress = True
                     break

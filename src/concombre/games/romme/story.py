@@ -219,7 +219,7 @@ def read_step(state: State, answer: str) -> Action | str:
         try:
             action = parse_action(_record_line(state, answer))
         except FormatError as err:
-            if isinstance(err.__context__, InvalidArgumentError):  # a card the parser could not read: say which
+            if isinstance(err.__cause__, InvalidArgumentError):  # a card the parser could not read: say which
                 return f"{err.reason} {_(HELP)}"
             return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
         except InvalidArgumentError as err:
