@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from concombre import (
     PACK,
     Card,
-    GameRecord,
-    GameState,
     Phase,
     Play,
+    Record,
     Rules,
+    State,
     apply,
     card_value,
     deal,
@@ -27,10 +27,18 @@ from concombre import (
 )
 from concombre import deck_for as library_deck_for
 from concombre.romme import (
-    RommeAction,
-    RommePhase,
-    RommeRules,
-    RommeState,
+    Action as RommeAction,
+)
+from concombre.romme import (
+    Phase as RommePhase,
+)
+from concombre.romme import (
+    Rules as RommeRules,
+)
+from concombre.romme import (
+    State as RommeState,
+)
+from concombre.romme import (
     exchange_options,
     lay_off_options,
     meld_actions,
@@ -39,19 +47,19 @@ from concombre.romme import legal_actions as romme_legal_actions
 from concombre.romme import new_game as romme_new_game
 
 
-def deck_for(state: GameState, hands: dict[int, list[Card]]) -> list[Card]:
+def deck_for(state: State, hands: dict[int, list[Card]]) -> list[Card]:
     """A deck whose deal gives each listed seat exactly the listed cards (C5 dealing order)."""
     for seat, cards in hands.items():
         assert len(cards) == state.deal_size, f"seat {seat} needs {state.deal_size} cards"
     return list(library_deck_for(state, hands))
 
 
-def lowest(state: GameState) -> Card:
+def lowest(state: State) -> Card:
     """The lowest legal card in pack order."""
     return legal_plays(state)[0]
 
 
-def play_round(state: GameState, choose: Callable[[GameState], Card] = lowest) -> GameState:
+def play_round(state: State, choose: Callable[[State], Card] = lowest) -> State:
     """Play a dealt round to its end (not scored)."""
     while state.phase is not Phase.ROUND_COMPLETE:
         complete = state.phase is Phase.TRICK_COMPLETE
@@ -59,7 +67,7 @@ def play_round(state: GameState, choose: Callable[[GameState], Card] = lowest) -
     return state
 
 
-def rig_round(state: GameState, loser: int, card: Card | str) -> GameState:
+def rig_round(state: State, loser: int, card: Card | str) -> State:
     """Deal, play and score a round in which ``loser`` takes the last trick with ``card``.
 
     The loser is dealt ``card`` and the next highest cards below it; every
@@ -84,7 +92,7 @@ def rig_round(state: GameState, loser: int, card: Card | str) -> GameState:
     return state
 
 
-def random_states(state: GameState, rng: random.Random) -> Iterator[GameState]:
+def random_states(state: State, rng: random.Random) -> Iterator[State]:
     """Every state of a game played to its end with uniformly random legal actions."""
     yield state
     while state.phase is not Phase.GAME_OVER:
@@ -99,9 +107,9 @@ def pack_mask_of(cards: list[Card]) -> int:
     return mask
 
 
-def random_game(state: GameState, rng: random.Random) -> tuple[list[GameState], GameRecord]:
+def random_game(state: State, rng: random.Random) -> tuple[list[State], Record]:
     """Play a game to its end with random legal actions; every state and the record."""
-    record = GameRecord.of(state)
+    record = Record.of(state)
     states = [state]
     while state.phase is not Phase.GAME_OVER:
         action = rng.choice(legal_actions(state))
@@ -114,7 +122,7 @@ def random_game(state: GameState, rng: random.Random) -> tuple[list[GameState], 
 
 
 @st.composite
-def games(draw: st.DrawFn) -> tuple[GameState, random.Random]:
+def games(draw: st.DrawFn) -> tuple[State, random.Random]:
     """A new game with random players, dealer, options and seed, and a random chooser."""
     players = draw(st.integers(2, 7))
     rules = Rules(
@@ -131,7 +139,7 @@ def games(draw: st.DrawFn) -> tuple[GameState, random.Random]:
     return state, random.Random(draw(st.integers(0, 2**32)))
 
 
-def check_invariants(state: GameState) -> None:
+def check_invariants(state: State) -> None:
     rules, count = state.rules, len(state.players)
     active = [seat for seat in range(count) if not state.eliminated[seat]]
     played = [card for trick in (*state.tricks, state.trick) for _, card in trick]

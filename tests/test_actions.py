@@ -9,7 +9,6 @@ from concombre import (
     PACK,
     Card,
     Deal,
-    GameState,
     IllegalActionError,
     InvalidArgumentError,
     Phase,
@@ -17,6 +16,7 @@ from concombre import (
     ResolveTrick,
     Rules,
     ScoreRound,
+    State,
     apply,
     deal,
     is_legal,
@@ -168,8 +168,8 @@ def test_nothing_mutable_is_reachable_from_a_state():
                 walk(getattr(value, field.name))
 
     walk(state)
-    assert isinstance(state, GameState)
+    assert isinstance(state, State)
 
 
 def test_repr_is_short_and_readable():
-    assert repr(new_game(2, seed=1)) == "<GameState round=1 phase='deal' dealer=0 scores=(0, 0)>"
+    assert repr(new_game(2, seed=1)) == "<State round=1 phase='deal' dealer=0 scores=(0, 0)>"

@@ -17,10 +17,10 @@ from concombre import (
     MonteCarloBot,
     Phase,
     Play,
-    PlayerView,
     RandomBot,
     Rules,
     ThumbBot,
+    View,
     apply,
     card_value,
     deal,
@@ -35,7 +35,7 @@ from concombre.games.concombre.sampling import deal_hidden, rank_bounds
 
 from .support import games
 
-BOTS: list[Bot[PlayerView, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=3, horizon=3)]
+BOTS: list[Bot[View, Action]] = [RandomBot(), ThumbBot(), MonteCarloBot(samples=3, horizon=3)]
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
@@ -114,15 +114,15 @@ def test_strength_ordering_in_a_small_seeded_tournament():
 
 
 def test_the_romme_solver_bot_beats_random_play():
-    from concombre.games.romme.bots import RandomRommeBot, SolverRommeBot
-    from concombre.romme import RommeRules
+    from concombre.games.romme.bots import RandomBot, SolverBot
+    from concombre.romme import Rules as RommeRules
 
-    result = simulate([SolverRommeBot(), RandomRommeBot()], 40, seed=1, rules=RommeRules())
+    result = simulate([SolverBot(), RandomBot()], 40, seed=1, rules=RommeRules())
     assert result.bot("solver").wins.low > 0.5
 
 
 def test_romme_bots_are_picklable_and_deterministic():
-    from concombre.games.romme.bots import PlannerRommeBot, RandomRommeBot, SolverRommeBot
+    from concombre.games.romme.bots import PlannerBot, RandomBot, SolverBot
     from concombre.romme import deal as romme_deal
     from concombre.romme import draw_stock as romme_draw
     from concombre.romme import new_game as romme_new_game
@@ -130,6 +130,6 @@ def test_romme_bots_are_picklable_and_deterministic():
 
     state = romme_draw(romme_deal(romme_new_game(2, seed=3)))
     seen = romme_view(state, state.to_play or 0)
-    for bot in (RandomRommeBot(), SolverRommeBot(), PlannerRommeBot()):
+    for bot in (RandomBot(), SolverBot(), PlannerBot()):
         assert pickle.loads(pickle.dumps(bot)) == bot
         assert bot.choose(seen, random.Random(2)) == bot.choose(seen, random.Random(2))

@@ -102,7 +102,7 @@ def test_play_refuses_bad_input_with_the_reason_and_asks_again():
 
 
 def test_play_accepts_cards_as_text_and_saves_json(tmp_path):
-    from concombre import GameRecord, from_json, replay
+    from concombre import Record, from_json, replay
 
     record = tmp_path / "game.json"
     first = run_with_input(["play", "--players", "2", "--seed", "8"], "")
@@ -110,7 +110,7 @@ def test_play_accepts_cards_as_text_and_saves_json(tmp_path):
     done = run_with_input(["play", "--players", "2", "--seed", "8", "--bots", "random", "--save", str(record)],
                           "\n".join(["1"] * 10) + "\n")
     assert done.returncode == 0
-    game = from_json(record.read_text(), GameRecord)
+    game = from_json(record.read_text(), Record)
     assert game.players == ("You", "Bea")
     assert replay(game).phase.value in ("play", "trick complete", "round complete", "deal", "game over")
 

@@ -47,11 +47,11 @@ def test_api_names_in_the_prose_link_to_their_reference():
     links = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(links)
     known = links.index()
-    assert known["GameState"] == "concombre.games.concombre.state.GameState"
-    assert "deal" not in known  # both games have one: the page says which
+    assert "State" not in known and "deal" not in known  # both games have one: the page says which
+    assert links.game_index("concombre")["State"] == "concombre.games.concombre.state.State"
     assert links.game_index("concombre.romme")["deal"] == "concombre.games.romme.transitions.deal"
-    page = "Call `legal_actions` on a `GameState`.\n\n```python\n`GameState`\n```\n"
+    page = "Call `legal_actions` on a `State`.\n\n```python\n`State`\n```\n"
     assert links.link_names(page, {**links.game_index("concombre"), **known}) == (
         "Call [`legal_actions`][concombre.games.concombre.actions.legal_actions] on a "
-        "[`GameState`][concombre.games.concombre.state.GameState].\n\n```python\n`GameState`\n```\n"
+        "[`State`][concombre.games.concombre.state.State].\n\n```python\n`State`\n```\n"
     )

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from concombre import GameRecord, GameState, Phase, Rules, ScoreRound, new_game, replay_states
+from concombre import Phase, Record, Rules, ScoreRound, State, new_game, replay_states
 
 from .support import random_game
 
@@ -40,7 +40,7 @@ def golden_path(players: int, follow: str, may_duck: bool, seed: int) -> Path:
     return GOLDEN / f"{players}p-{follow}{duck}-{seed}.txt"
 
 
-def summary(state: GameState) -> str:
+def summary(state: State) -> str:
     """One ``#=`` line: what a scored round left on the score sheet."""
     def seats(values: tuple[object, ...]) -> str:
         return ",".join(str(int(value)) if isinstance(value, bool) else str(value) for value in values)
@@ -53,7 +53,7 @@ def summary(state: GameState) -> str:
     )
 
 
-def results(record: GameRecord) -> list[str]:
+def results(record: Record) -> list[str]:
     lines = []
     final = None
     for state, action in zip(replay_states(record), (None, *record.actions), strict=True):
@@ -73,7 +73,7 @@ def test_golden_game_replays_to_the_same_results(players, follow, may_duck, seed
         _, record = random_game(start, random.Random(seed))
         path.write_text(record.to_text() + "\n".join(results(record)) + "\n", encoding="utf-8")
     text = path.read_text(encoding="utf-8")
-    record = GameRecord.from_text(text)
+    record = Record.from_text(text)
     assert record.rules == Rules(follow=follow, may_duck=may_duck)
     expected = [line for line in text.splitlines() if line.startswith("#=")]
     assert results(record) == expected

@@ -65,7 +65,7 @@ def test_concombre_calls_refuse_what_is_not_a_concombre_state(name, value):
         value = view(new_game(2, seed=1), 0)
     with pytest.raises(InvalidArgumentError) as caught:
         CONCOMBRE_CALLS[name](value)
-    assert caught.value.field == "state" and "Concombre GameState" in caught.value.reason
+    assert caught.value.field == "state" and "Concombre State" in caught.value.reason
 
 
 @pytest.mark.parametrize("name", sorted(ROMME_CALLS))

@@ -121,14 +121,17 @@ def game_names_in_code(path: Path) -> list[int]:
             docstrings.add(id(first.value))
         if isinstance(node, ast.keyword) and node.arg == "prog":
             program_names.add(id(node.value))  # the command is called concombre, like the package
-    classes = {"GameState", "PlayerView", "RommeState", "RommeRules", "RommeView", "RommePhase"}
-    skipped = docstrings | program_names
+    classes = {"State", "View", "Rules", "Phase"}  # a game's own classes, by the names every game shares
+    fields = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)}  # Game.State: type[S]
+    skipped = docstrings | program_names | fields
 
     def names_a_game(node: ast.AST) -> bool:
         if isinstance(node, ast.Constant):
             return node.value in GAMES and id(node) not in skipped
-        if isinstance(node, (ast.Name, ast.Attribute)):
-            return getattr(node, "id", getattr(node, "attr", "")) in classes
+        if isinstance(node, ast.Name):  # imported from a game: game.State is the protocol's, and allowed
+            return node.id in classes and id(node) not in skipped and isinstance(node.ctx, ast.Load)
+        if isinstance(node, ast.Attribute):  # concombre.State, romme.View...: a game's module named
+            return node.attr in classes and isinstance(node.value, ast.Name) and node.value.id in GAMES
         return False
 
     return sorted(getattr(node, "lineno", 0) for node in ast.walk(tree) if names_a_game(node))

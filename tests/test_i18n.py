@@ -316,7 +316,8 @@ def test_a_terminal_game_is_wholly_translated(game):
         return next(answers)
 
     with use_language("qps"):
-        table = TerminalGame.start(chosen, "You", [chosen.bot(chosen.table_bot)], chosen.Rules(), seed=3)
+        assert chosen.bots is not None
+        table = TerminalGame.start(chosen, "You", [chosen.bot(chosen.bots.table)], chosen.Rules(), seed=3)
         assert table.run(read, shown.append) == 0
     text = "\n".join(shown)
     assert "⟦" in text and chosen.is_over(table.state)

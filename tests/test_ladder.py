@@ -72,16 +72,17 @@ def positions(game: Any, count: int, seed: int) -> list[tuple[Any, int]]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_bot_s_choice_does_not_change_when_the_hidden_cards_are_dealt_otherwise(name):
     game = find_game(name)
-    if game.sample is None:
+    if game.learning is None or game.learning.sample is None:
         pytest.skip(f"{game.title} has no sampler of hidden cards")
     rng = random.Random(3)
     for state, seat in positions(game, 6, 11):
         seen = game.view(state, seat)
-        for kind in game.bots:
+        assert game.bots is not None
+        for kind in game.bots.makers:
             if kind == "mc":
                 continue  # the slowest: the others cover the protocol, and mc reads nothing but its view either
             chosen = game.bot(kind).choose(seen, random.Random(7))
             for _ in range(2):
-                world = game.sample(seen, rng)  # the cards this seat cannot see, dealt another way
+                world = game.learning.sample(seen, rng)  # the cards this seat cannot see, dealt another way
                 assert game.view(world, seat) == seen
                 assert game.bot(kind).choose(game.view(world, seat), random.Random(7)) == chosen, kind

@@ -21,7 +21,7 @@ from concombre.games.romme import (
     new_game,
     view,
 )
-from concombre.games.romme.bots import PlannerRommeBot, discards
+from concombre.games.romme.bots import PlannerBot, discards
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.planner import best_keep, fits_table, outlook, unseen
 from concombre.games.romme.state import State
@@ -91,7 +91,7 @@ def test_the_planner_never_returns_the_card_it_took_from_the_discard_pile():  # 
             continue
         after = apply(state, DrawDiscard())
         seen = view(after, seat)
-        action = PlannerRommeBot().choose(seen, random.Random(0))
+        action = PlannerBot().choose(seen, random.Random(0))
         assert is_legal(after, action)
         checked += 1
     assert checked > 20
@@ -102,7 +102,7 @@ def test_the_planner_plays_whole_games_legally(players):
     rules = Rules(jokers=6) if players == 3 else Rules()
     state: Any = new_game(players, seed=players, rules=rules)
     rng = random.Random(players)
-    bot = PlannerRommeBot()
+    bot = PlannerBot()
     while state.phase is not Phase.GAME_OVER:
         seat = state.to_play
         if seat is None:

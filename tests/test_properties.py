@@ -13,11 +13,11 @@ from concombre import (
     PACK,
     Card,
     Deal,
-    GameState,
     IllegalActionError,
     Phase,
     Play,
-    PlayerView,
+    State,
+    View,
     apply,
     card_value,
     is_legal,
@@ -31,7 +31,7 @@ from concombre import (
 from .support import check_invariants, games
 
 
-def fingerprint(state: GameState) -> tuple[object, ...]:
+def fingerprint(state: State) -> tuple[object, ...]:
     """Everything observable about a state, rebuilt from scratch, to detect any change."""
     return (
         state.phase, state.to_play, state.dealer, state.round_number, state.hands, state.trick,
@@ -40,7 +40,7 @@ def fingerprint(state: GameState) -> tuple[object, ...]:
     )
 
 
-def expected_legal(state: GameState) -> set[Card]:
+def expected_legal(state: State) -> set[Card]:
     """C7 written out plainly, as an oracle for `legal_plays`."""
     hand = state.hand(state.to_play or 0)
     if not state.trick:
@@ -60,7 +60,7 @@ def expected_winner(trick: tuple[tuple[int, Card], ...]) -> tuple[int, Card]:
     return [play for play in trick if play[1].rank == top][-1]
 
 
-def check_refusals(state: GameState) -> None:
+def check_refusals(state: State) -> None:
     """Every legal play is accepted, every other card refused, the state untouched."""
     before = fingerprint(state)
     legal = set(legal_plays(state))
@@ -78,7 +78,7 @@ def check_refusals(state: GameState) -> None:
         assert fingerprint(state) == before
 
 
-def check_step(before: GameState, after: GameState) -> None:
+def check_step(before: State, after: State) -> None:
     """The scoring and trick rules, checked against plain oracles."""
     if before.phase is Phase.TRICK_COMPLETE:
         seat, _ = expected_winner(before.trick)
@@ -104,7 +104,7 @@ def check_step(before: GameState, after: GameState) -> None:
         assert after.deal_size in (card_value(card), before.rules.first_deal) or after.deal_size < 7
 
 
-def check_views(state: GameState) -> None:
+def check_views(state: State) -> None:
     """A view holds its own hand and public cards only: never another seat's hand."""
     for seat in range(len(state.players)):
         seen = view(state, seat)
@@ -120,7 +120,7 @@ def check_views(state: GameState) -> None:
 
 
 def test_player_view_has_no_field_for_hidden_information():
-    names = {field.name for field in attrs.fields(PlayerView)}
+    names = {field.name for field in attrs.fields(View)}
     assert not names & {"seed", "stock", "hands", "match"}
 
 
@@ -161,7 +161,7 @@ def test_same_seed_and_choices_give_the_same_game(game):
     state, rng = game
     choice_seed = rng.getrandbits(32)
 
-    def play_out(start: GameState) -> list[GameState]:
+    def play_out(start: State) -> list[State]:
         chooser = random.Random(choice_seed)
         states = [start]
         while states[-1].phase is not Phase.GAME_OVER:

@@ -15,8 +15,8 @@ import concombre.romme as romme
 from concombre import (
     Deal,
     FormatError,
-    GameRecord,
     InvalidArgumentError,
+    Record,
     Rules,
     deal,
     from_dict,
@@ -57,7 +57,7 @@ def test_c1_r1_new_game_refuses_a_name_that_could_not_be_saved_and_read_back(mak
 @pytest.mark.parametrize("kind", ["state", "view", "record"])
 def test_every_loader_refuses_the_names_new_game_refuses(kind, name):
     state = deal(new_game(["Ann", "Bea"], seed=2))
-    value = {"state": state, "view": view(state, 0), "record": GameRecord.of(new_game(["Ann", "Bea"], seed=2))}[kind]
+    value = {"state": state, "view": view(state, 0), "record": Record.of(new_game(["Ann", "Bea"], seed=2))}[kind]
     document = to_dict(value)
     document["players"][1] = name
     assert refused(document).path == "$.players[1]"
@@ -65,7 +65,7 @@ def test_every_loader_refuses_the_names_new_game_refuses(kind, name):
 
 @pytest.mark.parametrize("names", [["Siti Nurhaliza", "Đặng Thị Ngọc"], ["👩‍🚀 Ana", "صالح"], ["A", "x" * NAME_LENGTH]])
 def test_names_of_any_script_are_saved_and_read_back_in_both_forms(names):
-    record = GameRecord.of(new_game(names, seed=4)).then(Deal())
+    record = Record.of(new_game(names, seed=4)).then(Deal())
     assert read_record(record.to_text()) == record == read_record(to_json(record))
     assert from_json(to_json(record).encode("utf-8")) == record
 
@@ -81,7 +81,7 @@ def test_name_problem_explains_each_refusal():
 # -- one set of bounds for the JSON and the text form of a record ------------------------------------
 
 
-def both_forms(record: GameRecord, text: str | None = None) -> list[Any]:
+def both_forms(record: Record, text: str | None = None) -> list[Any]:
     """What reading the record gives in each form: the record, or the error's class."""
     outcomes: list[Any] = []
     for written in (to_json(record), text if text is not None else record.to_text()):
@@ -94,21 +94,21 @@ def both_forms(record: GameRecord, text: str | None = None) -> list[Any]:
 
 @pytest.mark.parametrize(("field", "value"), [("seed", 2**64), ("dealer", 5), ("players", ("Ann",))])
 def test_a_record_setup_is_refused_by_both_forms_alike(field, value):
-    record = GameRecord(("Ann", "Bea"), Rules(), 3, 0, (Deal(),))
-    bad = GameRecord(**{"players": record.players, "rules": record.rules, "seed": 3, "dealer": 0,
+    record = Record(("Ann", "Bea"), Rules(), 3, 0, (Deal(),))
+    bad = Record(**{"players": record.players, "rules": record.rules, "seed": 3, "dealer": 0,
                            "actions": record.actions, field: value})
     assert both_forms(bad) == [FormatError, FormatError]
 
 
 def test_a_negative_dealer_is_refused_by_the_json_form_as_the_text_form_cannot_write_it():
-    document = to_dict(GameRecord(("Ann", "Bea"), Rules(), 3, 0, ()))
+    document = to_dict(Record(("Ann", "Bea"), Rules(), 3, 0, ()))
     document["dealer"] = -1
     error = refused(document)
     assert (error.path, error.ruling) == ("$.dealer", "C3")
 
 
 def test_a_record_with_an_illegal_action_is_refused_by_both_forms_at_that_action():
-    record = GameRecord(("Ann", "Bea"), Rules(), 3, 0, (Deal(), Deal()))
+    record = Record(("Ann", "Bea"), Rules(), 3, 0, (Deal(), Deal()))
     for text in (to_json(record), record.to_text()):
         with pytest.raises(FormatError) as caught:
             read_record(text)
@@ -116,7 +116,7 @@ def test_a_record_with_an_illegal_action_is_refused_by_both_forms_at_that_action
 
 
 def test_no_form_takes_more_actions_than_the_limit():
-    record = GameRecord(("Ann", "Bea"), Rules(), 3, 0, (Deal(),) * (MAX_ACTIONS + 1))
+    record = Record(("Ann", "Bea"), Rules(), 3, 0, (Deal(),) * (MAX_ACTIONS + 1))
     for text in (to_json(record), record.to_text()):
         with pytest.raises(FormatError, match="at most 100000"):
             read_record(text)
@@ -239,7 +239,7 @@ def test_from_dict_refuses_keys_json_could_not_hold_with_a_path():
     assert refused(keyed).path == "$"
 
 
-@pytest.mark.parametrize("expected", [{}, [], "GameState", 3])
+@pytest.mark.parametrize("expected", [{}, [], "State", 3])
 def test_from_dict_refuses_an_expected_that_is_not_a_type(expected):
     with pytest.raises(InvalidArgumentError) as caught:
         from_dict(to_dict(new_game(2, seed=1)), expected)

@@ -9,9 +9,9 @@ from hypothesis import given
 from concombre import (
     Deal,
     FormatError,
-    GameRecord,
     InvalidArgumentError,
     Play,
+    Record,
     ResolveTrick,
     Rules,
     ScoreRound,
@@ -42,20 +42,20 @@ def test_the_text_form_reads_back_to_the_same_record(game):
     state, rng = game
     _, record = random_game(state, rng)
     text = record.to_text()
-    assert GameRecord.from_text(text) == record
+    assert Record.from_text(text) == record
     assert text.count("\n# round ") == sum(isinstance(action, Deal) for action in record.actions)
 
 
 def test_a_record_starts_from_a_new_game_only():
     with pytest.raises(InvalidArgumentError, match="needs a new game"):
-        GameRecord.of(deal(new_game(2, seed=1)))
+        Record.of(deal(new_game(2, seed=1)))
     with pytest.raises(InvalidArgumentError, match="Expected an action"):
-        GameRecord.of(new_game(2, seed=1)).then("play QH")
+        Record.of(new_game(2, seed=1)).then("play QH")
 
 
 def test_an_illegal_action_is_refused_naming_its_number_and_ruling():
     state = new_game(["Ann", "Bob"], seed=5)
-    record = GameRecord.of(state)
+    record = Record.of(state)
     for _ in range(4):  # deal, two plays, resolve
         action = legal_actions(state)[-1]
         state, record = apply(state, action), record.then(action)
@@ -68,16 +68,16 @@ def test_an_illegal_action_is_refused_naming_its_number_and_ruling():
 
 def test_a_record_with_a_bad_setup_is_refused():
     with pytest.raises(FormatError, match="2 to 7 players") as caught:
-        replay(GameRecord(("Solo",), Rules(), 1, 0))
+        replay(Record(("Solo",), Rules(), 1, 0))
     assert caught.value.ruling == "C1"
 
 
 def test_a_deal_from_an_explicit_deck_is_recorded_and_replayed():
     state = new_game(2, seed=5)
     deck = tuple(reversed(state.stock))
-    record = GameRecord.of(state).then(Deal(deck))
+    record = Record.of(state).then(Deal(deck))
     assert replay(record) == deal(state, deck)
-    assert GameRecord.from_text(record.to_text()) == record
+    assert Record.from_text(record.to_text()) == record
 
 
 @pytest.mark.parametrize(
@@ -117,15 +117,15 @@ GOOD_HEADER = (
 )
 def test_bad_text_records_are_refused_with_the_line(text, where, message):
     with pytest.raises(FormatError, match=message) as caught:
-        GameRecord.from_text(text)
+        Record.from_text(text)
     assert caught.value.path == where
 
 
 def test_text_records_allow_comments_and_blank_lines():
-    record = GameRecord.from_text("# a bug report\n\n" + GOOD_HEADER + "\n# round 1\ndeal   # from the seed\n")
-    assert record == GameRecord(("A", "B"), Rules(), 3, 0, (Deal(),))
+    record = Record.from_text("# a bug report\n\n" + GOOD_HEADER + "\n# round 1\ndeal   # from the seed\n")
+    assert record == Record(("A", "B"), Rules(), 3, 0, (Deal(),))
 
 
 def test_from_text_refuses_non_text():
     with pytest.raises(FormatError, match="a record is text"):
-        GameRecord.from_text(b"concombre record 1")  # type: ignore[arg-type]
+        Record.from_text(b"concombre record 1")  # type: ignore[arg-type]

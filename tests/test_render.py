@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from concombre.core.game import Game
+from concombre.core.game import AnyGame
 from concombre.core.render import (
     Face,
     Picture,
@@ -26,7 +26,7 @@ from concombre.core.render import (
 from concombre.games import GAMES
 
 
-def pictured(game: Game, table: Any) -> Picture:
+def pictured(game: AnyGame, table: Any) -> Picture:
     assert game.render is not None
     return game.render(table)
 
@@ -97,7 +97,7 @@ def test_str_of_a_state_and_a_view_is_the_picture_as_text():
     assert str(state).splitlines()[0] == "Concombre, round 1: Bob to play"
     mine = str(view(state, 1))
     assert "Bob (you):" in mine and "You may play:" in mine and "Ann: holds 7 cards" in mine
-    assert repr(view(state, 1)).startswith("<PlayerView of seat 1: round=1 phase='play' to_play=1 hand='")
+    assert repr(view(state, 1)).startswith("<View of seat 1: round=1 phase='play' to_play=1 hand='")
 
 
 def test_romme_jokers_show_what_they_stand_for():

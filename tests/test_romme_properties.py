@@ -10,20 +10,26 @@ from hypothesis import strategies as st
 
 from concombre import IllegalActionError
 from concombre.romme import (
+    Action as RommeAction,
+)
+from concombre.romme import (
     Discard,
     DrawStock,
     LayOff,
     MeldCards,
-    RommeAction,
     RommeCard,
-    RommePhase,
-    RommeState,
     ScoreRound,
     apply,
     deck,
     make_meld,
     new_game,
     view,
+)
+from concombre.romme import (
+    Phase as RommePhase,
+)
+from concombre.romme import (
+    State as RommeState,
 )
 
 from .support import choices, romme_games

@@ -15,9 +15,6 @@ from concombre.romme import (
     LayOff,
     MeldCards,
     RommeCard,
-    RommePhase,
-    RommeRules,
-    RommeState,
     ScoreRound,
     apply,
     cards_of,
@@ -34,6 +31,15 @@ from concombre.romme import (
     score_round,
     view,
     why_illegal,
+)
+from concombre.romme import (
+    Phase as RommePhase,
+)
+from concombre.romme import (
+    Rules as RommeRules,
+)
+from concombre.romme import (
+    State as RommeState,
 )
 
 
@@ -441,17 +447,18 @@ def test_r14a_the_tie_break_points_are_shown_apart_in_views_and_the_story():
     scored = score_round(finished)
     assert view(scored, 2).tie_break_points == scored.tie_break_points
     game = find_game("romme")
+    assert game.story is not None and game.points is not None
     told = " ".join(game.story.tell(finished, ScoreRound(), scored))
     assert "tie-break" in told.lower()
     shown = " ".join(game.story.show(view(scored, 0)))
     assert "tie-break" in shown.lower()
-    assert game.rewards(finished, scored) == (0.0, 0.0, 0.0)  # the totals did not change
+    assert game.points(finished, scored) == (0.0, 0.0, 0.0)  # the totals did not change
 
 
 def test_r14a_the_text_form_of_a_record_marks_tie_break_rounds():
-    from concombre import GameRecord
+    from concombre import Record
 
-    record = GameRecord(("Ann", "Bob"), RommeRules(), 1, 0, (Deal(), ScoreRound(), Deal(), ScoreRound(), Deal()))
+    record = Record(("Ann", "Bob"), RommeRules(), 1, 0, (Deal(), ScoreRound(), Deal(), ScoreRound(), Deal()))
     comments = [line for line in record.to_text().splitlines() if line.startswith("#")]
     assert comments == ["# round 1", "# round 2", "# round 3, a tie-break (R14a)"]
 

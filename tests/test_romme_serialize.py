@@ -20,11 +20,6 @@ from concombre.romme import (
     ExchangeJoker,
     LayOff,
     MeldCards,
-    RommePhase,
-    RommeRecord,
-    RommeRules,
-    RommeState,
-    RommeView,
     ScoreRound,
     apply,
     deck,
@@ -32,6 +27,21 @@ from concombre.romme import (
     replay,
     replay_states,
     view,
+)
+from concombre.romme import (
+    Phase as RommePhase,
+)
+from concombre.romme import (
+    Record as RommeRecord,
+)
+from concombre.romme import (
+    Rules as RommeRules,
+)
+from concombre.romme import (
+    State as RommeState,
+)
+from concombre.romme import (
+    View as RommeView,
 )
 
 from .support import choices, romme_games

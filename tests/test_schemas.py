@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from concombre import Record, json_schema
-from concombre.core.game import Game
+from concombre.core.game import AnyGame
 from concombre.games import GAMES
 from concombre.io.json import schema_names
 
@@ -23,7 +23,8 @@ def field_names(kind: type) -> set[str]:
     return {field.name for field in attrs.fields(kind) if field.init}
 
 
-def shipped(game: Game) -> list[str]:
+def shipped(game: AnyGame) -> list[str]:
+    assert game.codec is not None
     prefix = game.codec.prefix.removeprefix("concombre").lstrip(".")
     names = [name for name in schema_names() if name.rpartition(".")[0] == prefix]
     return [name for name in names if _ships(name)]
@@ -37,14 +38,16 @@ def _ships(name: str) -> bool:
     return True
 
 
-def phase_type(game: Game) -> type[enum.Enum]:
-    hints = typing.get_type_hints(game.codec.parts_type)
+def phase_type(game: AnyGame) -> type[enum.Enum]:
+    assert game.codec is not None
+    hints = typing.get_type_hints(game.codec.state_type)
     phase = hints["phase"]
     assert isinstance(phase, type) and issubclass(phase, enum.Enum)
     return phase
 
 
-def round_result_type(game: Game) -> type | None:
+def round_result_type(game: AnyGame) -> type | None:
+    assert game.codec is not None
     return next((kind for kind in game.codec.objects if kind.__name__ == "RoundResult"), None)
 
 

@@ -16,13 +16,13 @@ from concombre import (
     Card,
     Deal,
     FormatError,
-    GameRecord,
-    GameState,
     Play,
-    PlayerView,
+    Record,
     ResolveTrick,
     Rules,
     ScoreRound,
+    State,
+    View,
     deal,
     from_dict,
     from_json,
@@ -76,14 +76,14 @@ def test_states_views_and_records_round_trip_through_json(game):
         document = to_dict(state)
         validate(document)
         assert json.loads(json.dumps(document)) == document  # plain JSON types only
-        assert from_json(to_json(state), GameState) == state
+        assert from_json(to_json(state), State) == state
         seat = rng.randrange(len(state.players))
         seen = view(state, seat)
         validate(to_dict(seen))
-        assert from_json(to_json(seen), PlayerView) == seen
+        assert from_json(to_json(seen), View) == seen
     validate(to_dict(record))
-    assert from_json(to_json(record), GameRecord) == record
-    assert replay(from_json(to_json(record), GameRecord)) == states[-1]
+    assert from_json(to_json(record), Record) == record
+    assert replay(from_json(to_json(record), Record)) == states[-1]
 
 
 def card_texts(value: Any) -> set[str]:
@@ -171,14 +171,14 @@ DELETE = object()
 )
 def test_bad_state_documents_are_refused_with_the_path(path, value, where, what):
     with pytest.raises(FormatError) as caught:
-        from_dict(mutated(path, value), GameState)
+        from_dict(mutated(path, value), State)
     assert caught.value.path.startswith(where), caught.value
     assert what in caught.value.reason, caught.value
 
 
 def test_a_card_from_the_stock_makes_another_reachable_state():
     document = mutated(["hands", 0, 0], "AS")  # AS was in the stock: a different, valid deal
-    state = from_dict(document, GameState)
+    state = from_dict(document, State)
     assert Card.parse("AS") in state.hand(0) and Card.parse("2H") in state.stock
     check_invariants(state)
 
@@ -188,7 +188,7 @@ def test_plays_out_of_turn_name_c6():
     document = to_dict(play(play(state, Card.parse("2C")), Card.parse("2D")))
     document["trick"].reverse()
     with pytest.raises(FormatError) as caught:
-        from_dict(document, GameState)
+        from_dict(document, State)
     assert (caught.value.path, caught.value.ruling) == ("$.trick[0]", "C6")
     assert "seat 1 plays here, not seat 2" in caught.value.reason
 
@@ -199,7 +199,7 @@ def test_a_follow_rule_breach_in_the_trick_names_c7():
     document["trick"][1] = [2, "2D"]
     document["hands"][2] = sorted({*document["hands"][2], "3C"} - {"2D"}, key=lambda c: Card.parse(c))
     with pytest.raises(FormatError) as caught:
-        from_dict(document, GameState)
+        from_dict(document, State)
     assert caught.value.ruling == "C7" and caught.value.path == "$.trick[1]"
 
 
@@ -235,7 +235,7 @@ def test_bad_json_is_refused_with_one_error_type(text, message):
 
 def test_a_document_of_another_kind_is_refused():
     with pytest.raises(FormatError, match=r"expected a concombre\.state/1 document"):
-        from_json(to_json(Card.parse("QH")), GameState)
+        from_json(to_json(Card.parse("QH")), State)
     with pytest.raises(FormatError, match="expected a play action"):
         from_json(to_json(Deal()), Play)
     assert from_json(to_json(Play("QH")), Play) == Play("QH")
@@ -253,11 +253,11 @@ def test_a_view_document_must_agree_with_itself():
     document["legal_plays"] = ["AS"] if "AS" not in document["hand"] else ["2C"]
     document["to_play"] = 0
     with pytest.raises(FormatError, match="legal plays come from the hand"):
-        from_dict(document, PlayerView)
+        from_dict(document, View)
     document = to_dict(view(deal(new_game(3, seed=2)), 0))
     document["hand_sizes"][0] = 3
     with pytest.raises(FormatError, match=r"hand_sizes\[0\]"):
-        from_dict(document, PlayerView)
+        from_dict(document, View)
 
 
 JSON = st.recursive(
@@ -316,10 +316,10 @@ def test_mutated_documents_load_into_valid_values_or_are_refused(document):
     except FormatError as err:
         assert err.path.startswith("$")
         return
-    if isinstance(loaded, GameState):
+    if isinstance(loaded, State):
         check_invariants(loaded)
     assert from_dict(to_dict(loaded)) == loaded
-    if isinstance(loaded, GameRecord):
+    if isinstance(loaded, Record):
         try:
             final = replay(loaded)
         except FormatError as err:

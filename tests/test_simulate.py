@@ -7,10 +7,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from concombre import Action, Bot, InvalidArgumentError, PlayerView, RandomBot, Rules, ThumbBot
+from concombre import Action, Bot, InvalidArgumentError, RandomBot, Rules, ThumbBot, View
 from concombre.apps.simulate import mean, play_game, proportion, simulate, simulate_games, summarize
 
-BOTS: list[Bot[PlayerView, Action]] = [ThumbBot(), RandomBot(), ThumbBot()]
+BOTS: list[Bot[View, Action]] = [ThumbBot(), RandomBot(), ThumbBot()]
 
 
 def test_a_simulation_is_the_same_in_one_process_in_threads_and_in_processes():

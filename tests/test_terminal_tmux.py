@@ -68,6 +68,7 @@ def test_a_whole_romme_game_in_a_terminal_can_be_followed_from_the_screen(tmp_pa
     state = record.start()
     for action in record.actions:
         after = game.apply(state, action)
+        assert game.story is not None
         for line in game.story.tell(state, action, after):
             if not line.strip():
                 continue

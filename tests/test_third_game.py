@@ -18,20 +18,50 @@ from pathlib import Path
 import pytest
 
 from concombre import FormatError, IllegalActionError, InvalidArgumentError, Record, from_json, replay, to_json
-from concombre.core.game import Game, register, unregister
+from concombre.core.game import AnyGame, register, unregister
 from concombre.games import GAMES, find_game
 from concombre.io.records import read_record
 
-from . import highcard
+from . import highcard, highcard_full
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def game() -> Iterator[Game]:
+def game() -> Iterator[AnyGame]:
+    register(highcard_full.GAME_FULL)
+    yield highcard_full.GAME_FULL
+    unregister(highcard_full.GAME_FULL)
+
+
+@pytest.fixture
+def core_game() -> Iterator[AnyGame]:
+    """High Card as the protocol's required core and bots alone: no records, JSON, story or learning."""
     register(highcard.GAME)
     yield highcard.GAME
     unregister(highcard.GAME)
+
+
+def test_the_required_core_alone_plays_simulates_and_rates_its_bots(core_game):
+    from concombre.apps.demo import demo_game
+    from concombre.apps.ladder import ladder
+    from concombre.apps.simulate import simulate
+
+    state = core_game.new_game(core_game.default_players, seed=1)
+    rng = random.Random(1)
+    while not core_game.is_over(state):  # the generic loop: nothing but the protocol
+        action = rng.choice(core_game.legal_actions(state))
+        assert core_game.why_illegal(state, action) is None
+        state = core_game.apply(state, action)
+    assert core_game.winner(state) in (0, 1) and sorted(core_game.returns(state)) == [-1.0, 1.0]
+    summary = simulate([core_game.bot("high"), core_game.bot("random")], 30, seed=2, rules=highcard.Rules())
+    assert summary.games == 30 and {bot.name for bot in summary.bots} == {"high", "random"}
+    assert ladder("highcard", players=(2,), games=10, seed=1).ratings[0].bot in ("high", "random")
+    with pytest.raises(InvalidArgumentError) as caught:
+        list(demo_game(core_game))
+    assert "High Card offers no story" in str(caught.value) and caught.value.field == "game"
+    with pytest.raises(InvalidArgumentError, match="offers no text records"):
+        Record.of(core_game.new_game(2, seed=1)).to_text()
 
 
 def random_record(game, seed: int) -> tuple[object, Record]:
@@ -76,6 +106,9 @@ def test_an_illegal_action_in_its_record_is_refused_with_its_ruling(game):
     state = game.new_game(2, seed=1)
     with pytest.raises(IllegalActionError):
         game.apply(state, highcard.Play("2C"))
+    refused = game.refusal(state, highcard.Play("2C"))
+    assert refused is not None and refused.ruling == "H3"
+    assert game.why_illegal(state, highcard.Play("2C")) == str(refused)
 
 
 def test_simulation_terminal_demo_and_web_table_play_it(game):
@@ -123,7 +156,7 @@ def plugin(tmp_path: Path) -> dict[str, str]:
     info = tmp_path / "highcard_plugin-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highcard-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[concombre.games]\nhighcard = tests.highcard:GAME\n")
+    (info / "entry_points.txt").write_text("[concombre.games]\nhighcard = tests.highcard_full:GAME_FULL\n")
     return {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
 
 

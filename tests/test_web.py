@@ -13,10 +13,10 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
-from concombre import PACK, GameRecord, from_dict, replay
+from concombre import PACK, Record, from_dict, replay
 from concombre.apps.web.app import create_app
 from concombre.apps.web.tables import new_table
-from concombre.romme import RommeRecord
+from concombre.romme import Record as RommeRecord
 
 CARD_TEXTS = {str(card) for card in PACK}
 
@@ -47,7 +47,7 @@ def test_a_whole_game_over_the_websocket_then_the_record():
             socket.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": card}})
             message = socket.receive_json()
     record = client.get(f"/api/tables/{table['table']}/record?token={table['token']}")
-    game = from_dict(record.json(), GameRecord)
+    game = from_dict(record.json(), Record)
     assert replay(game).winner is not None
     assert client.get(f"/api/tables/{table['table']}/record?token=wrong").status_code == 404
 

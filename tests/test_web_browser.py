@@ -121,7 +121,8 @@ def play(page: Any, rng: random.Random) -> str:
     """The seat's turn, chosen by the game's table bot from the view the page holds, made by clicking."""
     shown = message(page)
     game = find_game(shown["game"])
-    action = to_dict(game.bot(game.table_bot).choose(from_dict(shown["view"]), rng))
+    assert game.bots is not None
+    action = to_dict(game.bot(game.bots.table).choose(from_dict(shown["view"]), rng))
     kind: str = action["type"]
     if kind == "play":
         sent(page, lambda: click_card(page, action["card"]))

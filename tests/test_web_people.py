@@ -14,7 +14,7 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
-from concombre import GameRecord, from_dict, replay
+from concombre import Record, from_dict, replay
 from concombre.apps.web.app import create_app
 
 from .webserver import free_port, post, serve
@@ -65,7 +65,7 @@ def test_two_people_finish_a_game_together_each_seeing_only_their_own_hand(tmp_p
             assert seen[1]["over"] and actions > 10
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{created['table']}/record?token="
                                     f"{invitation['token']}", timeout=10) as answer:
-            assert replay(from_dict(json.loads(answer.read()), GameRecord)).winner is not None
+            assert replay(from_dict(json.loads(answer.read()), Record)).winner is not None
     finally:
         server.kill()
         server.wait(timeout=10)

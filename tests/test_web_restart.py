@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("uvicorn")
 client = pytest.importorskip("websockets.sync.client")
 
-from concombre import GameRecord, from_dict, replay  # noqa: E402 - after the skips
+from concombre import Record, from_dict, replay  # noqa: E402 - after the skips
 
 from .webserver import free_port, post, serve  # noqa: E402
 
@@ -49,7 +49,7 @@ def test_a_server_killed_mid_game_comes_back_with_every_table_as_it_was(tmp_path
         assert end["over"]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{table['table']}/record?token="
                                     f"{table['token']}", timeout=10) as answer:
-            record = from_dict(json.loads(answer.read()), GameRecord)
+            record = from_dict(json.loads(answer.read()), Record)
         assert replay(record).winner is not None
     finally:
         server.kill()

@@ -1,7 +1,7 @@
 """mkdocs hook: every API name in the prose links to its reference.
 
 A name in backticks outside code blocks becomes a link when it names exactly one public class or function of
-a module that has a reference page (an autorefs link, ``[`GameState`][concombre.games.concombre.state.GameState]``),
+a module that has a reference page (an autorefs link, ``[`State`][concombre.games.concombre.state.State]``),
 or such a module (a link to its page). A name two games share (`` `Rules` ``, `` `deal` ``) means the Rommé
 one on the Rommé pages and the Concombre one elsewhere, as each game's front door exports them. Unknown names
 stay plain text.

@@ -18,6 +18,7 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
+from concombre.core.aliases import renamed
 from concombre.core.cards import PACK, Card, Rank, Suit
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Bot, Game
@@ -34,11 +35,13 @@ from concombre.games.concombre.actions import (
     is_legal,
     legal_actions,
     parse_action,
+    refusal,
     why_illegal,
 )
-from concombre.games.concombre.bots import MonteCarloBot, RandomBot, SearchBot, ThumbBot
-from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
-from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, trick_winner
+from concombre.games.concombre.bots import BOTS, MonteCarloBot, RandomBot, SearchBot, ThumbBot
+from concombre.games.concombre.game import GAME
+from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
+from concombre.games.concombre.state import Match, Phase, RoundResult, State, trick_winner
 from concombre.games.concombre.transitions import (
     deal,
     deck_for,
@@ -48,12 +51,16 @@ from concombre.games.concombre.transitions import (
     resolve_trick,
     score_round,
 )
-from concombre.games.concombre.views import PlayerView, view
+from concombre.games.concombre.views import View, view
 
 if TYPE_CHECKING:
     from concombre.io.json import FORMATS, from_dict, from_json, json_schema, to_dict, to_json
 
 _SERIALIZE = ("FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json")
+
+
+_RENAMED = renamed("concombre", {"GameState": ("State", State), "PlayerView": ("View", View),
+                                 "GameRecord": ("Record", Record)})
 
 
 def __getattr__(name: str) -> Any:
@@ -63,22 +70,15 @@ def __getattr__(name: str) -> Any:
         from concombre.io import json
 
         return getattr(json, name)
-    raise AttributeError(f"module 'concombre' has no attribute {name!r}")
-
-
-GameRecord = Record
-"""Concombre's name for `Record`, the one record class of every game.
-
-Examples:
-    >>> from concombre import GameRecord, Record
-    >>> GameRecord is Record
-    True
-"""
+    return _RENAMED(name)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BOTS",
+    "DEFAULT_PLAYERS",
     "FORMATS",
+    "GAME",
     "GAMES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -90,15 +90,12 @@ __all__ = [
     "Deal",
     "FormatError",
     "Game",
-    "GameRecord",
-    "GameState",
     "IllegalActionError",
     "InvalidArgumentError",
     "Match",
     "MonteCarloBot",
     "Phase",
     "Play",
-    "PlayerView",
     "RandomBot",
     "Rank",
     "Record",
@@ -107,8 +104,10 @@ __all__ = [
     "Rules",
     "ScoreRound",
     "SearchBot",
+    "State",
     "Suit",
     "ThumbBot",
+    "View",
     "action_text",
     "apply",
     "card_value",
@@ -124,6 +123,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "play",
+    "refusal",
     "replay",
     "replay_states",
     "resolve_trick",

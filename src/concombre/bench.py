@@ -38,10 +38,10 @@ from typing import Any
 
 import attrs
 
-from concombre.core.game import Game
+from concombre.core.game import AnyGame
 from concombre.games import GAMES
 from concombre.games.concombre.actions import apply, legal_actions
-from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
 from concombre.games.concombre.views import view
 from concombre.io.json import from_json, to_json
@@ -202,9 +202,9 @@ def _concombre_games(games: int, players: int, seed: int) -> float:
     return games / ((_clock() - begin) / 1e9)
 
 
-def _sample_states(count: int, seed: int) -> list[GameState]:
+def _sample_states(count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
-    states: list[GameState] = []
+    states: list[State] = []
     state = new_game(4, seed=seed)
     while len(states) < count:
         if state.phase is Phase.GAME_OVER:
@@ -215,7 +215,7 @@ def _sample_states(count: int, seed: int) -> list[GameState]:
     return states
 
 
-def _per_call(states: list[GameState], call: Callable[[GameState], object]) -> float:
+def _per_call(states: list[State], call: Callable[[State], object]) -> float:
     begin = _clock()
     for state in states:
         call(state)
@@ -226,7 +226,7 @@ def _state_memory(plays: int, seed: int) -> float:
     """Bytes that keeping one more state costs, after a play, over a round's states."""
     rng = random.Random(seed)
     state = deal(new_game(4, seed=seed), None)
-    kept: list[GameState] = []
+    kept: list[State] = []
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -267,9 +267,9 @@ def _romme_turns(rounds: int, seed: int, overhead: float) -> float:
 def _romme_solver_rounds(rounds: int, seed: int) -> float:
     """Whole rounds between two solver bots per second."""
     from concombre.games import romme
-    from concombre.games.romme.bots import SolverRommeBot
+    from concombre.games.romme.bots import SolverBot
 
-    bot, rng = SolverRommeBot(), random.Random(seed)
+    bot, rng = SolverBot(), random.Random(seed)
     begin = _clock()
     for number in range(rounds):
         state = romme.deal(romme.new_game(2, seed=seed + number))
@@ -375,13 +375,13 @@ def _simulate_speed(workers: str, games: int) -> float:
 # -- the adapters -------------------------------------------------------------------------
 
 
-def _table_size(game: Game) -> int:
+def _table_size(game: AnyGame) -> int:
     """The players a benchmark seats: four where the game allows it."""
     low, high = game.players
     return max(low, min(4, high))
 
 
-def _protocol_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
+def _protocol_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
     """Mean µs of a step through the `Game` protocol (`legal_actions` + `apply`), over ``budget`` random steps."""
     rng = random.Random(seed)
     total, steps, number = 0.0, 0, 0
@@ -398,7 +398,7 @@ def _protocol_steps(game: Game, budget: int, seed: int, overhead: float) -> floa
     return total / steps / 1000
 
 
-def _pettingzoo_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
+def _pettingzoo_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
     """Mean µs of an agent step through the PettingZoo adapter: `last` (observation and mask) + `step`."""
     import numpy
 
@@ -424,7 +424,7 @@ def _pettingzoo_steps(game: Game, budget: int, seed: int, overhead: float) -> fl
     return total / steps / 1000
 
 
-def _openspiel_adapter_steps(game: Game, budget: int, seed: int, overhead: float) -> float:
+def _openspiel_adapter_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
     """Mean µs of a player's step through the OpenSpiel adapter: `legal_actions` + `apply_action`."""
     import pyspiel
 
@@ -843,7 +843,7 @@ def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[st
            lambda players=players: _concombre_games(2 * scale, players, 4)) for players in (2, 4, 7)],
         ("concombre.view", "Concombre view(state, seat)", "µs", lambda: _per_call(states, lambda s: view(s, 0))),
         ("concombre.json", "Concombre JSON round trip of a state", "µs",
-         lambda: _per_call(states[: 20 * scale], lambda s: from_json(to_json(s), GameState))),
+         lambda: _per_call(states[: 20 * scale], lambda s: from_json(to_json(s), State))),
         ("concombre.memory", "Concombre memory of one more state after a play", "bytes",
          lambda: _state_memory(28, 5)),
         ("romme.turn", "Rommé turn (draw_stock + discard), 4 players", "µs",

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import Game
+from concombre.core.game import AnyGame, required
 from concombre.core.i18n import (
     LANGUAGES,
     N_,
@@ -39,9 +39,9 @@ from concombre.games import DEFAULT_GAME, GAMES, find_game
 __all__ = ["main"]
 
 
-def _rule_fields() -> dict[str, tuple[attrs.Attribute[Any], list[Game]]]:
+def _rule_fields() -> dict[str, tuple[attrs.Attribute[Any], list[AnyGame]]]:
     """Every rules option of every installed game, by field name, with the games that have it."""
-    fields: dict[str, tuple[attrs.Attribute[Any], list[Game]]] = {}
+    fields: dict[str, tuple[attrs.Attribute[Any], list[AnyGame]]] = {}
     for game in GAMES.values():
         hints = typing.get_type_hints(game.Rules)
         for field in attrs.fields(game.Rules):
@@ -89,7 +89,7 @@ def _rules_options(parser: argparse.ArgumentParser) -> None:
                            help=text)
 
 
-def _rules(args: argparse.Namespace, game: Game) -> Any:
+def _rules(args: argparse.Namespace, game: AnyGame) -> Any:
     """The chosen game's rules from the options given; an option of another game is refused clearly."""
     given = {key.removeprefix("rule_"): value for key, value in vars(args).items()
              if key.startswith("rule_") and value is not None}
@@ -367,10 +367,11 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bot_list(game: Game, text: str) -> list[Any]:
+def _bot_list(game: AnyGame, text: str) -> list[Any]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise InvalidArgumentError(_("--bots needs at least one bot: {bots}.", bots=", ".join(sorted(game.bots))),
+        makers = required(game, game.bots, "bots").makers
+        raise InvalidArgumentError(_("--bots needs at least one bot: {bots}.", bots=", ".join(sorted(makers))),
                                    field="bots")
     return [game.bot(name) for name in names]
 
@@ -381,7 +382,7 @@ def _play(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     game.check_players(args.players)
     rules = _rules(args, game)
-    bots = _bot_list(game, args.bots or game.table_bot)
+    bots = _bot_list(game, args.bots or required(game, game.bots, "bots").table)
     table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)],
                                rules, args.seed)
     colour = colour_wanted(sys.stdout)
@@ -406,7 +407,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(headline(game, state))
         stepping = args.step
         for action, after in zip(record.actions, states, strict=False):
-            for line in game.story.tell(state, action, after):
+            for line in required(game, game.story, "story").tell(state, action, after):
                 print(line)
             state = after
             if (stepping or args.hands) and game.render is not None:
@@ -430,7 +431,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     game = find_game(args.game)
     rules = _rules(args, game)
-    bots = _bot_list(game, args.bots or ",".join(game.rivals))
+    bots = _bot_list(game, args.bots or ",".join(required(game, game.bots, "bots").rivals))
     game.check_players(len(bots))
     if args.games < 1 or args.workers < 1:
         raise InvalidArgumentError(_("--games and --workers must be at least 1."))
@@ -470,7 +471,8 @@ def _ladder(args: argparse.Namespace) -> int:
     from concombre.apps.ladder import ladder, lineups
 
     game = find_game(args.game)
-    bots = list(game.bots) if args.bots is None else [name.strip() for name in args.bots.split(",") if name.strip()]
+    makers = required(game, game.bots, "bots").makers
+    bots = list(makers) if args.bots is None else [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
         players = [int(count) for count in args.players.split(",")]
     except ValueError:

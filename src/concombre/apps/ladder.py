@@ -29,6 +29,7 @@ import attrs
 
 from concombre.apps.simulate import Interval, proportion, simulate_games
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.game import required
 from concombre.core.i18n import _
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -176,11 +177,12 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
         'solver'
     """
     chosen = find_game(game)
-    names = list(chosen.bots) if bots is None else list(bots)
-    unknown = [name for name in names if name not in chosen.bots]
+    makers = required(chosen, chosen.bots, "bots").makers
+    names = list(makers) if bots is None else list(bots)
+    unknown = [name for name in names if name not in makers]
     if unknown or len(set(names)) < 2 or len(set(names)) != len(names):
         raise InvalidArgumentError(_("Give two or more different bots of {game}: {bots}; not {names}.",
-                                     game=_(chosen.title), bots=", ".join(sorted(chosen.bots)), names=repr(names)),
+                                     game=_(chosen.title), bots=", ".join(sorted(makers)), names=repr(names)),
                                    field="bots")
     for count in players:
         chosen.check_players(count)
@@ -191,7 +193,7 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
     schedule = [(seats, lineup) for seats in players for lineup in lineups(names, seats)]
     for number, (count, (bot, rival, seated)) in enumerate(schedule):
         wins = 0
-        table = [chosen.bots[name]() for name in seated]
+        table = [makers[name]() for name in seated]
         for result in simulate_games(table, games, seed=seed * 1000 + number, rules=chosen.Rules(), executor=executor):
             wins += result.bots[result.winner] == bot
             for seat, name in enumerate(result.bots):

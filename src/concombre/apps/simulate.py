@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import Bot, Game, game_of
+from concombre.core.game import AnyGame, Bot, game_of
 from concombre.games import DEFAULT_GAME, find_game
 
 __all__ = ["BotSummary", "GameResult", "Interval", "Simulation", "play_game", "simulate", "simulate_games", "summarize"]
@@ -138,7 +138,7 @@ def game_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _game(rules: Any) -> Game:
+def _game(rules: Any) -> AnyGame:
     return find_game(DEFAULT_GAME) if rules is None else game_of(rules)
 
 
@@ -176,12 +176,13 @@ def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any 
             seconds[seat] += time.perf_counter() - start
             moves[seat] += 1
         before, state = state, game.apply(state, action)
-        if game.starts_round(action) or game.is_over(state):
+        if state.round_number != before.round_number or game.is_over(state):
             for player in in_round:
                 rounds_played[player] += 1
             in_round.clear()
-        for player, reward in enumerate(game.rewards(before, state)):
-            points[player] += reward
+        if game.points is not None:
+            for player, gained in enumerate(game.points(before, state)):
+                points[player] += gained
         if game.eliminated is not None:
             out += [player for player, gone in enumerate(game.eliminated(state)) if gone and player not in out]
     return GameResult(
@@ -238,7 +239,7 @@ def simulate_games(
             future.cancel()
 
 
-def _check(game: Game, bots: Sequence[Bot[Any, Any]], games: int, chunk: int) -> None:
+def _check(game: AnyGame, bots: Sequence[Bot[Any, Any]], games: int, chunk: int) -> None:
     game.check_players(len(bots))
     for name, value in (("games", games), ("chunk", chunk)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from concombre.core.game import Game
+from concombre.core.game import AnyGame, Bots, Records, Story, required
 from concombre.core.i18n import _
 from concombre.core.records import Record
 from concombre.core.words import YOU, person
@@ -75,23 +75,35 @@ class TerminalGame:
         (True, True)
     """
 
-    game: Game
+    game: AnyGame
     state: Any
     record: Record
     bots: tuple[Any, ...]
     rngs: tuple[random.Random, ...]
 
     @classmethod
-    def start(cls, game: Game, name: str, bots: Sequence[Any], rules: Any, seed: int | None = None) -> TerminalGame:
+    def start(cls, game: AnyGame, name: str, bots: Sequence[Any], rules: Any, seed: int | None = None) -> TerminalGame:
         """A new game: the person named ``name`` at seat 0, then the bots going left."""
         players = [name, *(other for other in NAMES[1:] if other != name)][: len(bots) + 1]
         state = game.new_game(players, rules=rules, seed=secrets.randbits(64) if seed is None else seed)
         rngs = tuple(random.Random(f"{state.seed}:{seat}") for seat in range(len(players)))
         return cls(game, state, Record.of(state), tuple(bots), rngs)
 
+    @property
+    def _story(self) -> Story[Any, Any, Any]:
+        return required(self.game, self.game.story, "story")
+
+    @property
+    def _records(self) -> Records[Any]:
+        return required(self.game, self.game.records, "text records")
+
+    @property
+    def _bots(self) -> Bots[Any, Any]:
+        return required(self.game, self.game.bots, "bots")
+
     def run(self, read: Callable[[str], str], write: Callable[[str], None]) -> int:
         """Play to the end, or until the person leaves; the exit status (0, or 130 after Ctrl-C)."""
-        names, story = self.state.players, self.game.story
+        names, story = self.state.players, self._story
         bots = ", ".join(f"{names[seat + 1]} ({bot.name})" for seat, bot in enumerate(self.bots))
         rules = story.describe(self.state.rules)
         title, you = _(self.game.title), names[HUMAN]
@@ -125,9 +137,9 @@ class TerminalGame:
             action = self.bots[seat - 1].choose(game.view(state, seat), self.rngs[seat])
         self.state = game.apply(state, action)
         self.record = self.record.then(action)
-        told = list(game.story.tell(state, action, self.state))
+        told = list(self._story.tell(state, action, self.state))
         if not told and seat not in (None, HUMAN):
-            told = [f"  {person(state.players[seat])}: {game.action_text(action)}"]
+            told = [f"  {person(state.players[seat])}: {self._records.action_text(action)}"]
         for line in told:
             write(line)
         if seat == HUMAN:
@@ -148,7 +160,7 @@ class TerminalGame:
     def _ask(self, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
         game = self.game
         seen = game.view(self.state, HUMAN)
-        for line in game.story.show(seen):
+        for line in self._story.show(seen):
             write(line)
         while True:
             answer = read(_("Your move: "))
@@ -156,20 +168,20 @@ class TerminalGame:
             if word in QUIT:
                 raise EOFError
             if word in ("hint", "auto"):
-                bot = game.bot(game.table_bot)
+                bot = game.bot(self._bots.table)
                 suggestion = bot.choose(seen, self.rngs[HUMAN])
                 why = _reason(bot, seen, suggestion)
                 if word == "auto":
-                    write(_("auto: the {bot} bot plays {action} for you{why}.", bot=game.table_bot,
-                            action=game.action_text(suggestion), why=why))
+                    write(_("auto: the {bot} bot plays {action} for you{why}.", bot=self._bots.table,
+                            action=self._records.action_text(suggestion), why=why))
                     return suggestion
-                write(_("The {bot} bot would play {action}{why}.", bot=game.table_bot,
-                        action=game.action_text(suggestion), why=why))
+                write(_("The {bot} bot would play {action}{why}.", bot=self._bots.table,
+                        action=self._records.action_text(suggestion), why=why))
                 continue
             if word in ("help", "?"):
-                write(_(game.story.help))
+                write(_(self._story.help))
                 continue
-            choice = game.story.read(self.state, answer)
+            choice = self._story.read(self.state, answer)
             if not isinstance(choice, str):
                 return choice
             write(choice)

@@ -2,46 +2,180 @@
 
 The edges are JSON, the command line, simulation, the web table and the adapters.
 
-A game is one frozen `Game` record of functions and types. Built-in games
-register themselves when their package is imported; third-party packages add
-theirs through the entry-point group ``concombre.games`` (see
-`concombre.games.find_game`). Edges never branch on a game's name: they look
-the game up and call what it offers.
+A game is one frozen, generic `Game` record: ``Game[S, A, V]`` for its state,
+action and view types. A small **required core** (name, title, player range,
+rules class, `new_game`, `legal_actions`, `apply`, `refusal`, `view`,
+`to_play`, `is_over`, `winner`) is enough to play, simulate and rate bots.
+The rest are **optional capabilities**, each a record of its own given by
+keyword, and None when the game does not offer it:
 
-Every game's state must carry ``players``, ``rules``, ``seed`` and ``dealer``
-(what a `concombre.core.records.Record` stores), and ``to_play`` is read
-through `Game.to_play`.
+- ``records``: `Records`, the game's actions as lines of text records;
+- ``codec``: `Codec`, its values as JSON documents;
+- ``story`` and ``render``: `Story` (the game in words, for the terminal, the
+  demo and the web table) and its pictures;
+- ``bots``: `Bots`, the players the library can seat;
+- ``learning``: `Learning`, the encoding, chance events, sampling and the
+  batched engine.
+
+An edge asks "does this game offer X" in one way: ``game.X is None``, or
+`required`, which refuses with an error that names the game and what it lacks.
+
+What the library reads of a **state** is `Table` (players, rules, seed,
+dealer, round number); of a **view**, `Seat` (the seat, who is to play, the
+hand). Actions are opaque values the game's own functions take.
+
+Built-in games register themselves when their package is imported;
+third-party packages add theirs through the entry-point group
+``concombre.games`` (see `concombre.games.find_game`). Edges never branch on a
+game's name: they look the game up and call what it offers.
+
+Examples:
+    >>> from concombre.games.concombre import GAME
+    >>> state = GAME.new_game(2, seed=1)
+    >>> GAME.to_play(state), GAME.legal_actions(state)
+    (None, (Deal(deck=None),))
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from concombre.core.errors import InvalidArgumentError
-from concombre.core.i18n import _
+from concombre.core.errors import IllegalActionError, InvalidArgumentError
+from concombre.core.i18n import _, use_language
 from concombre.core.render import Picture
 
 __all__ = [
+    "END_BONUS",
+    "AnyGame",
     "Batched",
     "Bot",
+    "Bots",
     "Chance",
     "Codec",
     "Encoding",
     "Game",
+    "Learning",
+    "NewGame",
+    "Records",
+    "Seat",
     "Story",
+    "Table",
     "game_of",
     "register",
     "registered",
+    "required",
     "unregister",
     "zero_sum_returns",
 ]
 
+
+class Table(Protocol):
+    """What the library reads of every game's state: the table the game is played at.
+
+    A record stores these (`concombre.core.records.Record`), and simulations
+    report the round number. Read-only properties or frozen fields both do.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> state: Table = new_game(["Ann", "Bob"], seed=3)
+        >>> state.players, state.seed, state.dealer, state.round_number
+        (('Ann', 'Bob'), 3, 0, 1)
+    """
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        ...
+
+    @property
+    def rules(self) -> Any:
+        """The rules the game is played by (an instance of `Game.Rules`)."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle is drawn from (hidden from the players)."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat of this round (or the next)."""
+        ...
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1."""
+        ...
+
+
+class Seat(Protocol):
+    """What the library reads of every game's view: whose it is, who is to play, and the seat's hand.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> seen: Seat = view(deal(new_game(2, seed=3)), 1)
+        >>> seen.seat, seen.to_play, len(seen.hand)
+        (1, 1, 7)
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view it is."""
+        ...
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat that must act, or None when the table acts."""
+        ...
+
+    @property
+    def hand(self) -> Sequence[Any]:
+        """The cards the seat holds."""
+        ...
+
+
+S = TypeVar("S", bound=Table)
+A = TypeVar("A")
+V = TypeVar("V", bound=Seat)
+S_co = TypeVar("S_co", bound=Table, covariant=True)
 ViewT = TypeVar("ViewT", contravariant=True)
 ActionT = TypeVar("ActionT", covariant=True)
+
+END_BONUS = 1.0
+"""What the end of a game adds to the winner's reward and takes from every other seat's (see `Game.rewards`).
+
+The one home of the end-of-game reward convention: the batched engines and the learning environments use it.
+
+Examples:
+    >>> END_BONUS
+    1.0
+"""
+
+
+class NewGame(Protocol[S_co]):
+    """The signature of every game's ``new_game``: ``new_game(players, *, dealer=0, rules=..., seed=None)``.
+
+    ``players`` is a count or the names in seat order; ``rules`` an instance of
+    the game's `Game.Rules` (its default: the rulings); ``seed`` a whole number
+    (omitted: drawn from `secrets`).
+
+    Examples:
+        >>> from concombre import new_game
+        >>> start: NewGame[Table] = new_game
+        >>> start(3, seed=1).players
+        ('Player 1', 'Player 2', 'Player 3')
+    """
+
+    def __call__(
+        self, players: int | Sequence[str], *, dealer: int = ..., rules: Any = ..., seed: int | None = ...
+    ) -> S_co:
+        """A new game, waiting for its first step."""
+        ...
 
 
 @runtime_checkable
@@ -50,8 +184,8 @@ class Bot(Protocol[ViewT, ActionT]):
 
     Bots are asked only on their own turn (``seen.to_play == seen.seat``);
     the table performs the other steps. Implement ``name`` and ``choose``.
-    A Concombre bot is a ``Bot[PlayerView, Action]``; a Rommé bot a
-    ``Bot[RommeView, RommeAction]``, asked for each step of its turn.
+    A Concombre bot is a ``Bot[View, Action]``; so is a Rommé bot, with
+    Rommé's `View` and `Action`, asked for each step of its turn.
 
     Examples:
         >>> import random
@@ -79,9 +213,41 @@ Structure = Callable[[Any, Any], Any]
 """The JSON layer's strict ``structure(value, type)``, handed to a codec's hooks for nested values."""
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
+class Records(Generic[A]):
+    """A game's actions as lines of text records (`concombre.core.records.Record.to_text`).
+
+    Attributes:
+        header: The first line of the game's text records: ``"concombre record 1"``.
+        action_text: An action as one line: ``"play QH"``.
+        parse_action: One line back as an action (raises `FormatError`).
+        starts_round: Whether an action starts a round (a deal): records head each round with it.
+        round_title: How records name round N of a game of P players, for
+            games whose rounds differ (``"round 4, a tie-break"``); None
+            names every round ``"round N"``.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> records = find_game("concombre").records
+        >>> records.header, records.action_text(records.parse_action("play qh"))
+        ('concombre record 1', 'play QH')
+    """
+
+    header: str
+    action_text: Callable[[A], str]
+    parse_action: Callable[[str], A]
+    starts_round: Callable[[A], bool]
+    round_title: Callable[[int, int], str] | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Codec:
     """How a game's values become JSON documents; `concombre.io` reads it, the game never imports `io`.
+
+    A document is one attrs value, loaded field by field, strictly, by the
+    library's one cattrs converter; what the converter cannot know of the
+    game's own types (cards, enums with rules, states kept in an inner form)
+    is given here.
 
     Attributes:
         prefix: The start of every format name: ``"concombre"`` gives
@@ -93,9 +259,12 @@ class Codec:
         hooks: Given the strict ``structure``, the game's own structure hooks:
             (type, or a predicate on types, and the hook). A hook raises
             `InvalidArgumentError` with a reason for a bad value.
-        unstructure: Unstructure hooks for the game's own value types.
-        objects: attrs classes that are loaded field by field, strictly.
-        state_parts: A state as the attrs object its document holds.
+        unstructure: Unstructure hooks for the game's own value types (a card
+            as its text, say).
+        objects: attrs classes that are loaded field by field, strictly (an
+            unknown or missing field is refused with its path).
+        state_parts: A state as the attrs object its document holds (the
+            state itself when its fields are what a document shows).
         parts_type: The class of that object.
         from_parts: The state back from its parts, checked to be reachable
             (raises `FormatError` with a path otherwise).
@@ -111,23 +280,30 @@ class Codec:
     prefix: str
     kinds: Mapping[str, Any]
     action_names: Mapping[str, type]
-    hooks: Callable[[Structure], Iterable[tuple[Any, Callable[[Any, Any], Any]]]]
-    unstructure: Mapping[type, Callable[[Any], Any]]
-    objects: tuple[type, ...]
-    state_parts: Callable[[Any], Any]
-    parts_type: type
-    from_parts: Callable[[Any], Any]
-    check_view: Callable[[Any], None]
+    hooks: Callable[[Structure], Iterable[tuple[Any, Callable[[Any, Any], Any]]]] = lambda structure: ()
+    unstructure: Mapping[type, Callable[[Any], Any]] = attrs.field(factory=dict)
+    objects: tuple[type, ...] = ()
+    state_parts: Callable[[Any], Any] = lambda state: state
+    parts_type: type | None = None
+    from_parts: Callable[[Any], Any] = lambda parts: parts
+    check_view: Callable[[Any], None] = lambda seen: None
     optional: frozenset[str] = frozenset()
 
+    @property
+    def state_type(self) -> type:
+        """The class a state document holds: `parts_type`, or the ``"state"`` kind."""
+        found: type = self.parts_type if self.parts_type is not None else self.kinds["state"]
+        return found
 
-@attrs.frozen
-class Story:
-    """A game told in words, for the terminal, the replay and the web table's log.
+
+@attrs.frozen(kw_only=True)
+class Story(Generic[S, A, V]):
+    """A game told in words, for the terminal, the demo, the replay and the web table's log.
 
     Attributes:
-        describe: The rules in a sentence (or ``""``).
-        tell: What an action did, from the state before it to the state after: ``tell(before, action, after)``.
+        describe: The rules in a sentence (or ``""``): ``describe(rules)``.
+        tell: What an action did, from the state before it to the state
+            after: ``tell(before, action, after)``.
         show: What a person needs to see on their turn, from their view.
         read: A person's answer on their turn: the action it names, or why
             it names none (a sentence to show them).
@@ -140,21 +316,48 @@ class Story:
 
     Examples:
         >>> from concombre.games import find_game
-        >>> find_game("concombre").story.describe(find_game("concombre").Rules())
+        >>> game = find_game("concombre")
+        >>> game.story.describe(game.Rules())
         'followers must match or beat the card led'
     """
 
     describe: Callable[[Any], str]
-    tell: Callable[[Any, Any, Any], Iterator[str]]
-    show: Callable[[Any], list[str]]
-    read: Callable[[Any, str], Any]
+    tell: Callable[[S, A, S], Iterator[str]]
+    show: Callable[[V], list[str]]
+    read: Callable[[S, str], A | str]
     help: str
-    offers: Callable[[Any], Sequence[Any]] | None = None
-    reasons: Callable[[Any, int], Mapping[str, str | None]] | None = None
+    offers: Callable[[S], Sequence[A]] | None = None
+    reasons: Callable[[S, int], Mapping[str, str | None]] | None = None
 
 
-@attrs.frozen
-class Chance:
+@attrs.frozen(kw_only=True)
+class Bots(Generic[V, A]):
+    """The players a game offers: factories by name, the one that takes empty seats, and a default line-up.
+
+    Attributes:
+        makers: Bot factories by name (a class or any callable that returns a `Bot`).
+        table: The bot that takes the empty seats at a table.
+        rivals: A line-up of bots that simulations play by default.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> bots = find_game("romme").bots
+        >>> sorted(bots.makers), bots.table, bots.rivals
+        (['planner', 'random', 'solver'], 'solver', ('solver', 'random'))
+    """
+
+    makers: Mapping[str, Callable[[], Bot[V, A]]]
+    table: str
+    rivals: tuple[str, ...]
+
+    def __attrs_post_init__(self) -> None:
+        for name in (self.table, *self.rivals):
+            if name not in self.makers:
+                raise InvalidArgumentError(f"Bots names {name!r}, which is none of its makers.", field="bots")
+
+
+@attrs.frozen(kw_only=True)
+class Chance(Generic[S, A]):
     """A game's hidden draws as explicit chance events, one card at a time (for OpenSpiel).
 
     A step that draws cards, a deal or a draw from the stock, waits for
@@ -172,19 +375,19 @@ class Chance:
     Examples:
         >>> from concombre import new_game
         >>> from concombre.games import find_game
-        >>> chance = find_game("concombre").chance
+        >>> chance = find_game("concombre").learning.chance
         >>> chance.draws(new_game(3, seed=1), None)
         21
     """
 
     outcomes: int
-    draws: Callable[[Any, Any], int]
-    pool: Callable[[Any, Any, tuple[int, ...]], Sequence[int]]
-    resolve: Callable[[Any, Any, tuple[int, ...]], Any]
+    draws: Callable[[S, A | None], int]
+    pool: Callable[[S, A | None, tuple[int, ...]], Sequence[int]]
+    resolve: Callable[[S, A | None, tuple[int, ...]], S]
     text: Callable[[int], str]
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class Batched:
     """A game's batched engine: many games with the same players and rules at once, as arrays (needs numpy).
 
@@ -199,13 +402,14 @@ class Batched:
         observe: ``observe(batch, seat)``: what that seat of each game may see, shape (N, size).
         to_play: The seat to move in each game, -1 once over.
         done: Whether each game is over.
-        rewards: What the last step gave each seat, shape (N, players).
+        rewards: What the last step gave each seat, shape (N, players), as `Game.rewards` gives it
+            (the end-of-game `END_BONUS` included).
         eliminated: Which seats are out of each game for good, shape (N, players).
         bots: Batched bots by name: ``choose(batch, numpy_generator)`` gives each game's action.
 
     Examples:
         >>> from concombre.games import find_game
-        >>> sorted(find_game("concombre").batched().bots)
+        >>> sorted(find_game("concombre").learning.batched().bots)
         ['random', 'thumb']
     """
 
@@ -221,8 +425,8 @@ class Batched:
     bots: Mapping[str, Callable[[Any, Any], Any]]
 
 
-@attrs.frozen
-class Encoding:
+@attrs.frozen(kw_only=True)
+class Encoding(Generic[S, A, V]):
     """A view as a fixed-size vector and the actions as numbered slots, for learning (needs numpy).
 
     Attributes:
@@ -243,29 +447,29 @@ class Encoding:
 
     Examples:
         >>> from concombre.games import find_game
-        >>> find_game("concombre").encoding().actions
+        >>> find_game("concombre").learning.encoding().actions
         52
     """
 
     size: int
     low: float
-    encode: Callable[[Any], Any]
-    text: Callable[[Any], str]
+    encode: Callable[[V], Any]
+    text: Callable[[V], str]
     actions: int
-    slots: Callable[[Any], Mapping[int, Any]]
+    slots: Callable[[S], Mapping[int, A]]
     cards: int
-    hand: Callable[[Any], Iterable[int]]
-    action_cards: Callable[[Any], Iterable[int]] = lambda action: ()
-    observe: Callable[[Any, int], Any] | None = None
+    hand: Callable[[V], Iterable[int]]
+    action_cards: Callable[[A], Iterable[int]] = lambda action: ()
+    observe: Callable[[S, int], Any] | None = None
 
-    def observation(self, game: Game, state: Any, seat: int) -> Any:
+    def observation(self, game: Game[S, A, V], state: S, seat: int) -> Any:
         """The vector of what ``seat`` may see of ``state``: ``encode(game.view(state, seat))``.
 
         Examples:
             >>> from concombre import deal, new_game
             >>> from concombre.games import find_game
             >>> game = find_game("concombre")
-            >>> game.encoding().observation(game, deal(new_game(3, seed=1)), 0).shape
+            >>> game.learning.encoding().observation(game, deal(new_game(3, seed=1)), 0).shape
             (244,)
         """
         if self.observe is not None:
@@ -273,99 +477,152 @@ class Encoding:
         return self.encode(game.view(state, seat))
 
 
-@attrs.frozen(eq=False)
-class Game:
-    """A game, as every edge of the library sees it.
+@attrs.frozen(kw_only=True)
+class Learning(Generic[S, A, V]):
+    """What learning and search need of a game beyond its rules (the parts that need numpy are built on call).
 
     Attributes:
-        name: The registry name, as ``--game`` takes it: ``"concombre"``.
-        title: The name people know: ``"Concombre"``, ``"German Rommé"``.
-        players: The fewest and the most players.
-        player_ruling: The ruling that sets the player count (``"C1"``).
-        Rules: The rules class; its fields are the game's options.
-        State: The state class.
-        View: The class of what one seat sees.
-        action_types: The action classes.
-        new_game: ``new_game(players, *, dealer=0, rules=Rules(), seed=None)``.
-        legal_actions: Every legal action of a state, in a stable order.
-        apply: The state after an action (raises `IllegalActionError`).
-        why_illegal: Why an action is refused, or None: ``why_illegal(state, action, language=None)``.
-        view: What one seat may see: ``view(state, seat)``.
-        to_play: The seat that must act, or None when the table acts.
-        is_over: Whether the game has ended.
-        winner: The winning seat once over, else None.
-        returns: Each seat's outcome: 1 for the winner, -1/(n-1) for the
-            others at the end, 0 before.
-        rewards: What each seat's total gained by one step (round scores;
-            a Rommé tie-break changes no total, R14a).
-        action_text: An action as a line of a text record.
-        parse_action: A line of a text record as an action (raises `FormatError`).
-        record_header: The first line of the game's text records.
-        starts_round: Whether an action starts a round (a deal).
-        codec: How values become JSON documents.
-        bots: Bot factories by name.
-        table_bot: The bot that takes the empty seats at a table.
-        rivals: A line-up of bots to simulate by default.
-        story: The game in words.
-        chance: The game's draws as chance events, or None when the game
-            shuffles from its seed only.
-        encoding: The learning encoding, built on first call (imports numpy).
-        eliminated: Which seats are out of the game for good, for games that
-            eliminate players; None for games that do not.
+        encoding: The learning encoding (`Encoding`), built on first call (imports numpy).
+        chance: The game's draws as chance events (`Chance`), or None when the
+            game shuffles from its seed only.
         sample: A full state that agrees with one seat's view, the cards the
             seat cannot see dealt at random: ``sample(view, rng)``, for search
             bots and OpenSpiel's Information-Set MCTS; None if the game has none.
-        round_title: How records name round N of a game of P players, for
-            games whose rounds differ (``"round 4, a tie-break"``); None
-            names every round ``"round N"``.
-        render: The picture of a state or of a seat's view
-            (`concombre.core.render.Picture`), which `concombre.core.render`
-            draws as text or SVG; None for games without pictures.
         batched: The game's batched engine (`Batched`), built on first call
             (imports numpy); None for games without one.
 
     Examples:
         >>> from concombre.games import find_game
+        >>> learning = find_game("romme").learning
+        >>> learning.encoding().actions, learning.batched is None
+        (256, True)
+    """
+
+    encoding: Callable[[], Encoding[S, A, V]]
+    chance: Chance[S, A] | None = None
+    sample: Callable[[V, random.Random], S] | None = None
+    batched: Callable[[], Batched] | None = None
+
+
+# The members of 0.1's flat Game that moved into a capability: old name -> (capability, its member).
+_MOVED = {
+    "action_text": ("records", "action_text"),
+    "parse_action": ("records", "parse_action"),
+    "record_header": ("records", "header"),
+    "starts_round": ("records", "starts_round"),
+    "round_title": ("records", "round_title"),
+    "table_bot": ("bots", "table"),
+    "rivals": ("bots", "rivals"),
+    "encoding": ("learning", "encoding"),
+    "chance": ("learning", "chance"),
+    "sample": ("learning", "sample"),
+    "batched": ("learning", "batched"),
+}
+
+
+@attrs.frozen(eq=False, kw_only=True)
+class Game(Generic[S, A, V]):
+    """A game, as every edge of the library sees it: ``Game[State, Action, View]``.
+
+    Built by keyword. The required core is enough to play a game, simulate it
+    and rate bots on it; each capability below it is optional (None: not
+    offered), and an edge that needs one refuses a game without it through
+    `required`.
+
+    Attributes:
+        name: The registry name, as ``--game`` takes it: ``"concombre"``.
+        title: The name people know: ``"Concombre"``, ``"German Rommé"``.
+        players: The fewest and the most players.
+        default_players: How many players every command and adapter seats
+            when none is asked for.
+        player_ruling: The ruling that sets the player count (``"C1"``).
+        Rules: The rules class; its fields are the game's options.
+        State: The state class (it has the `Table` fields).
+        View: The class of what one seat sees (it has the `Seat` fields).
+        action_types: The action classes.
+        new_game: ``new_game(players, *, dealer=0, rules=Rules(), seed=None)`` (`NewGame`).
+        legal_actions: Every legal action of a state, in a stable order.
+        apply: The state after an action (raises `IllegalActionError`).
+        refusal: Why the rules refuse an action here, as the `IllegalActionError`
+            that `apply` would raise, or None if it is legal.
+        view: What one seat may see: ``view(state, seat)``.
+        to_play: The seat that must act, or None when the table acts.
+        is_over: Whether the game has ended.
+        winner: The winning seat once over, else None.
+        points: What each seat's score gained by one step, in the game's own
+            points (``points(before, after)``); None: the game keeps no points.
+        eliminated: Which seats are out of the game for good, for games that
+            eliminate players; None for games that do not.
+        records: Text records (`Records`), or None.
+        codec: JSON documents (`Codec`), or None.
+        story: The game in words (`Story`), or None.
+        render: The picture of a state or of a seat's view
+            (`concombre.core.render.Picture`), which `concombre.core.render`
+            draws as text or SVG; None for games without pictures.
+        bots: The players the library can seat (`Bots`), or None.
+        learning: Encoding, chance, sampling and the batched engine (`Learning`), or None.
+
+    Examples:
+        >>> from concombre.games import find_game
         >>> game = find_game("romme")
-        >>> game.title, game.players
-        ('German Rommé', (2, 6))
+        >>> game.title, game.players, game.default_players
+        ('German Rommé', (2, 6), 4)
     """
 
     name: str
     title: str
     players: tuple[int, int]
+    default_players: int
     player_ruling: str
-    Rules: type
-    State: type
-    View: type
-    action_types: tuple[type, ...]
-    new_game: Callable[..., Any]
-    legal_actions: Callable[[Any], Sequence[Any]]
-    apply: Callable[[Any, Any], Any]
-    why_illegal: Callable[..., str | None]
-    view: Callable[[Any, int], Any]
-    to_play: Callable[[Any], int | None]
-    is_over: Callable[[Any], bool]
-    winner: Callable[[Any], int | None]
-    rewards: Callable[[Any, Any], tuple[float, ...]]
-    action_text: Callable[[Any], str]
-    parse_action: Callable[[str], Any]
-    record_header: str
-    starts_round: Callable[[Any], bool]
-    codec: Codec
-    bots: Mapping[str, Callable[[], Any]]
-    table_bot: str
-    rivals: tuple[str, ...]
-    story: Story
-    chance: Chance | None
-    encoding: Callable[[], Encoding]
-    eliminated: Callable[[Any], tuple[bool, ...]] | None = None
-    round_title: Callable[[int, int], str] | None = None
-    sample: Callable[[Any, Any], Any] | None = None
-    render: Callable[[Any], Picture] | None = None
-    batched: Callable[[], Batched] | None = None
+    Rules: type[Any]
+    State: type[S]
+    View: type[V]
+    action_types: tuple[type[Any], ...]
+    new_game: NewGame[S]
+    legal_actions: Callable[[S], Sequence[A]]
+    apply: Callable[[S, A], S]
+    refusal: Callable[[S, A], IllegalActionError | None]
+    view: Callable[[S, int], V]
+    to_play: Callable[[S], int | None]
+    is_over: Callable[[S], bool]
+    winner: Callable[[S], int | None]
+    points: Callable[[S, S], tuple[float, ...]] | None = None
+    eliminated: Callable[[S], tuple[bool, ...]] | None = None
+    records: Records[A] | None = None
+    codec: Codec | None = None
+    story: Story[S, A, V] | None = None
+    render: Callable[[S | V], Picture] | None = None
+    bots: Bots[V, A] | None = None
+    learning: Learning[S, A, V] | None = None
 
-    def returns(self, state: Any) -> tuple[float, ...]:
+    def __attrs_post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= self.default_players <= high:
+            raise InvalidArgumentError(
+                f"{self.name}: default_players must be within players {self.players}, not {self.default_players}.",
+                field="default_players",
+            )
+
+    def why_illegal(self, state: S, action: A, language: str | None = None) -> str | None:
+        """Why the rules refuse ``action`` here, as a sentence ending with the ruling id; None if it is legal.
+
+        The sentence is in ``language`` (``"en"``, ``"id"``; None: the current
+        language, see `concombre.core.i18n`).
+
+        Examples:
+            >>> from concombre import ScoreRound, new_game
+            >>> from concombre.games import find_game
+            >>> print(find_game("concombre").why_illegal(new_game(2, seed=1), ScoreRound()))
+            The round cannot be scored now: the cards have not been dealt yet. [C14]
+        """
+        if language is None:
+            refused = self.refusal(state, action)
+        else:
+            with use_language(language):
+                refused = self.refusal(state, action)
+        return None if refused is None else str(refused)
+
+    def returns(self, state: S) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.
 
         Examples:
@@ -375,6 +632,27 @@ class Game:
             (0.0, 0.0, 0.0)
         """
         return zero_sum_returns(len(state.players), self.winner(state))
+
+    def rewards(self, before: S, after: S) -> tuple[float, ...]:
+        """What one step gave each seat: its `points`; at the end, `END_BONUS` more for the winner, less for the rest.
+
+        The one reward convention of the library: PettingZoo, Gymnasium and
+        the batched engine all give it.
+
+        Examples:
+            >>> from concombre import new_game
+            >>> from concombre.games import find_game
+            >>> game = find_game("concombre")
+            >>> start = new_game(2, seed=1)
+            >>> game.rewards(start, game.apply(start, game.legal_actions(start)[0]))
+            (0.0, 0.0)
+        """
+        count = len(after.players)
+        gained = self.points(before, after) if self.points is not None else (0.0,) * count
+        winner = self.winner(after)
+        if winner is None or self.winner(before) is not None:
+            return gained
+        return tuple(points + (END_BONUS if seat == winner else -END_BONUS) for seat, points in enumerate(gained))
 
     def check_players(self, count: int) -> None:
         """Refuse a player count the game does not allow, naming its ruling.
@@ -393,24 +671,72 @@ class Game:
                   most=high, count=repr(count)), self.player_ruling, "players"
             )
 
-    def bot(self, name: str) -> Any:
+    def bot(self, name: str) -> Bot[V, A]:
         """A new bot of this name.
 
         Raises:
-            InvalidArgumentError: The game has no bot of this name.
+            InvalidArgumentError: The game has no bot of this name (or no bots).
 
         Examples:
             >>> from concombre.games import find_game
             >>> find_game("romme").bot("solver").name
             'solver'
         """
-        if name not in self.bots:
+        makers = required(self, self.bots, "bots").makers
+        if name not in makers:
             raise InvalidArgumentError(_("There is no {game} bot named {name}; choose from {bots}.", game=_(self.title),
-                                         name=repr(name), bots=", ".join(sorted(self.bots))), field="bots")
-        return self.bots[name]()
+                                         name=repr(name), bots=", ".join(sorted(makers))), field="bots")
+        return makers[name]()
+
+    if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt member is still an error there
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for names a Game lacks: 0.1's flat members, now in a capability, warn and forward.
+            if name in _MOVED:
+                capability, member = _MOVED[name]
+                warnings.warn(f"Game.{name} is deprecated: use Game.{capability}.{member}.", DeprecationWarning,
+                              stacklevel=2)
+                offered = getattr(self, capability)
+                return None if offered is None else getattr(offered, member)
+            raise AttributeError(f"'Game' object has no attribute {name!r}")
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game whose types are not known statically: what `concombre.games.find_game` gives (the dynamic door).
+
+Use a game's own ``GAME`` (``concombre.GAME``, ``concombre.romme.GAME``) where its types should be checked.
+
+Examples:
+    >>> from concombre.games import find_game
+    >>> game: AnyGame = find_game("romme")
+    >>> game.name
+    'romme'
+"""
+
+C = TypeVar("C")
+
+
+def required(game: AnyGame, capability: C | None, what: str) -> C:
+    """``capability`` if the game offers it, else an `InvalidArgumentError` naming the game and what it lacks.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> game = find_game("concombre")
+        >>> required(game, game.records, "text records").header
+        'concombre record 1'
+        >>> import attrs
+        >>> bare = attrs.evolve(game, records=None)
+        >>> required(bare, bare.records, "text records")
+        Traceback (most recent call last):
+        ...
+        concombre.core.errors.InvalidArgumentError: Concombre offers no text records.
+    """
+    if capability is None:
+        raise InvalidArgumentError(f"{game.title} offers no {what}.", field="game")  # a game author's mistake: English
+    return capability
 
 
 def zero_sum_returns(count: int, winner: int | None) -> tuple[float, ...]:
@@ -425,11 +751,11 @@ def zero_sum_returns(count: int, winner: int | None) -> tuple[float, ...]:
     return tuple(1.0 if seat == winner else -1.0 / (count - 1) for seat in range(count))
 
 
-_GAMES: dict[str, Game] = {}
-_BY_TYPE: dict[type, Game] = {}
+_GAMES: dict[str, Game[Any, Any, Any]] = {}
+_BY_TYPE: dict[type, Game[Any, Any, Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[S, A, V]) -> Game[S, A, V]:
     """Make ``game`` known to the library's edges; its own package calls this when imported.
 
     Registering a game again under the same name replaces it.
@@ -447,7 +773,7 @@ def register(game: Game) -> Game:
     return game
 
 
-def unregister(game: Game) -> None:
+def unregister(game: Game[Any, Any, Any]) -> None:
     """Forget a registered game (a plug-in being unloaded, or a test's game); unknown games are ignored.
 
     Examples:
@@ -464,7 +790,7 @@ def unregister(game: Game) -> None:
         del _BY_TYPE[kind]
 
 
-def registered() -> Mapping[str, Game]:
+def registered() -> Mapping[str, Game[Any, Any, Any]]:
     """The games registered so far, by name (see `concombre.games.GAMES` for all installed ones).
 
     Examples:
@@ -475,8 +801,8 @@ def registered() -> Mapping[str, Game]:
     return dict(_GAMES)
 
 
-def game_of(value: Any) -> Game:
-    """The game a state, view, rules object or action belongs to.
+def game_of(value: Any) -> Game[Any, Any, Any]:
+    """The game a state, view, rules object or action belongs to (typed loosely: use a game's `GAME` for types).
 
     Raises:
         InvalidArgumentError: ``value`` is of no registered game.

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.game import Game, game_of, registered
+from concombre.core.game import AnyGame, Game, game_of, registered, required
 from concombre.core.i18n import _
 from concombre.core.limits import MAX_ACTIONS
 from concombre.core.render import Picture, picture_html, picture_svg
@@ -43,9 +43,9 @@ class Record:
         actions: Every action applied, in order.
 
     Examples:
-        >>> from concombre import GameRecord, apply, legal_actions, new_game, replay
+        >>> from concombre import Record, apply, legal_actions, new_game, replay
         >>> state = new_game(["Ann", "Bob"], seed=8)
-        >>> record = GameRecord.of(state)
+        >>> record = Record.of(state)
         >>> for _ in range(5):
         ...     action = legal_actions(state)[0]
         ...     state, record = apply(state, action), record.then(action)
@@ -78,15 +78,15 @@ class Record:
         """The table where the record ends, for notebooks.
 
         Examples:
-            >>> from concombre import GameRecord, new_game
-            >>> GameRecord.of(new_game(["Ann", "Bob"], seed=1))._repr_html_().startswith("<figure")
+            >>> from concombre import Record, new_game
+            >>> Record.of(new_game(["Ann", "Bob"], seed=1))._repr_html_().startswith("<figure")
             True
         """
         picture = self._picture()
         return None if picture is None else picture_html(picture)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The game recorded: the game of `rules`."""
         return game_of(self.rules)
 
@@ -99,8 +99,8 @@ class Record:
                 already applied to it, so the record could not replay them).
 
         Examples:
-            >>> from concombre import GameRecord, new_game
-            >>> GameRecord.of(new_game(["Ann", "Bob"], seed=1)).players
+            >>> from concombre import Record, new_game
+            >>> Record.of(new_game(["Ann", "Bob"], seed=1)).players
             ('Ann', 'Bob')
         """
         game = game_of(state)
@@ -139,8 +139,8 @@ class Record:
         """The record as text: a header, then one action per line, each round opened by a comment.
 
         Examples:
-            >>> from concombre import Deal, GameRecord, Rules
-            >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+            >>> from concombre import Deal, Record, Rules
+            >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
             >>> print(record.to_text())
             concombre record 1
             players: ["Ann", "Bob"]
@@ -151,9 +151,9 @@ class Record:
             # round 1
             deal
         """
-        game = self.game
+        records = required(self.game, self.game.records, "text records")
         lines = [
-            game.record_header,
+            records.header,
             f"players: {json.dumps(list(self.players), ensure_ascii=False)}",
             f"rules: {rules_text(self.rules)}",
             f"seed: {self.seed}",
@@ -162,15 +162,15 @@ class Record:
         ]
         round_number = 0
         for action in self.actions:
-            if game.starts_round(action):
+            if records.starts_round(action):
                 round_number += 1
-                title = game.round_title or (lambda number, _: f"round {number}")
+                title = records.round_title or (lambda number, _: f"round {number}")
                 lines.append(f"# {title(round_number, len(self.players))}")
-            lines.append(game.action_text(action))
+            lines.append(records.action_text(action))
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, game: Game | None = None) -> Record:
+    def from_text(cls, text: str, game: AnyGame | None = None) -> Record:
         """Read a record written by `to_text`, of ``game`` or of the game its first line names.
 
         Blank lines, ``#`` comment lines and ``#`` comments after an action
@@ -182,9 +182,9 @@ class Record:
                 or the action (``$.actions[N]``) that could not be played.
 
         Examples:
-            >>> from concombre import GameRecord
+            >>> from concombre import Record
             >>> text = 'concombre record 1\\nplayers: ["A", "B"]\\nseed: 3\\ndealer: 1\\ndeal\\n'
-            >>> GameRecord.from_text(text).actions
+            >>> Record.from_text(text).actions
             (Deal(deck=None),)
         """
         return check_record(cls(*_read_text(text, game)))
@@ -203,11 +203,11 @@ def check_record(record: Record) -> Record:
             action N is illegal (path ``$.actions[N]``, with its ruling).
 
     Examples:
-        >>> from concombre import Deal, FormatError, GameRecord, Rules
-        >>> check_record(GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))).seed
+        >>> from concombre import Deal, FormatError, Record, Rules
+        >>> check_record(Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))).seed
         5
         >>> try:
-        ...     check_record(GameRecord(("Ann", "Bob"), Rules(), 5, 2))
+        ...     check_record(Record(("Ann", "Bob"), Rules(), 5, 2))
         ... except FormatError as err:
         ...     print(err.path, "-", err.reason, err.ruling)
         $.dealer - dealer must be a seat from 0 to 1, not 2. C3
@@ -230,8 +230,8 @@ def replay_states(record: Record) -> Iterator[Any]:
             the path is ``$.actions[N]`` and the ruling is named.
 
     Examples:
-        >>> from concombre import Deal, GameRecord, Rules, replay_states
-        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> from concombre import Deal, Record, Rules, replay_states
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
         >>> [state.phase.value for state in replay_states(record)]
         ['deal', 'play']
     """
@@ -245,7 +245,7 @@ def replay_states(record: Record) -> Iterator[Any]:
             state = game.apply(state, action)
         except IllegalActionError as err:
             raise FormatError(
-                f"action {number} ({game.action_text(action)}) is illegal: {err.reason}",
+                f"action {number} ({_action_text(game, action)}) is illegal: {err.reason}",
                 f"$.actions[{number}]",
                 err.ruling,
             ) from None
@@ -262,8 +262,8 @@ def replay(record: Record) -> Any:
             the path is ``$.actions[N]`` and the ruling is named.
 
     Examples:
-        >>> from concombre import Deal, FormatError, GameRecord, Play, Rules, replay
-        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
+        >>> from concombre import Deal, FormatError, Record, Play, Rules, replay
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
         >>> try:
         ...     replay(record)
         ... except FormatError as err:
@@ -287,7 +287,12 @@ def rules_text(rules: Any) -> str:
     return " ".join(f"{field.name}={text(getattr(rules, field.name))}" for field in attrs.fields(type(rules)))
 
 
-def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int, int, tuple[Any, ...]]:
+def _action_text(game: Game[Any, Any, Any], action: Any) -> str:
+    """An action as its record line where the game has records, else as its value."""
+    return game.records.action_text(action) if game.records is not None else repr(action)
+
+
+def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, ...], Any, int, int, tuple[Any, ...]]:
     """A text record's players, rules, seed, dealer and actions."""
     if not isinstance(text, str):
         raise FormatError(_("a record is text, not {kind}", kind=type(text).__name__))
@@ -299,13 +304,15 @@ def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int,
         raise FormatError(_("a text record starts with a header line such as 'concombre record 1'; this text is "
                             "empty"))
     first_number, first = lines[0]
-    games = [game] if game is not None else list(registered().values())
-    chosen = next((candidate for candidate in games if candidate.record_header == first), None)
+    games = {candidate.records: candidate.Rules for candidate in ([game] if game is not None else registered().values())
+             if candidate.records is not None}
+    chosen = next((candidate for candidate in games if candidate.header == first), None)
     if chosen is None:
         # TRANSLATORS: between the header lines a text record may start with, as in 'a' or 'b'
-        headers = _(" or ").join(repr(candidate.record_header) for candidate in games)
+        headers = _(" or ").join(repr(candidate.header) for candidate in games)
         raise FormatError(_("a text record starts with {headers}, not {line}", headers=headers, line=repr(first[:40])),
                           f"line {first_number}")
+    game_rules = games[chosen]
     header: dict[str, str] = {}
     actions: list[Any] = []
     for number, line in lines[1:]:
@@ -325,7 +332,7 @@ def _read_text(text: str, game: Game | None) -> tuple[tuple[str, ...], Any, int,
             raise FormatError(_("the header has no {key} line", key=repr(key)))
     return (
         _players(header["players"]),
-        rules_from_text(header.get("rules", ""), chosen.Rules),
+        rules_from_text(header.get("rules", ""), game_rules),
         _number(header["seed"], "seed"),
         _number(header["dealer"], "dealer"),
         tuple(actions),

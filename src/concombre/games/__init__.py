@@ -24,7 +24,7 @@ import warnings
 from collections.abc import Iterator, Mapping
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import Game, register, registered
+from concombre.core.game import AnyGame, register, registered
 from concombre.core.i18n import _
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GAMES", "find_game"]
@@ -66,10 +66,10 @@ def _load() -> None:
                           RuntimeWarning, stacklevel=2)
 
 
-class _Games(Mapping[str, Game]):
+class _Games(Mapping[str, AnyGame]):
     """Every game installed, by name; reading it loads the games on first use."""
 
-    def __getitem__(self, name: str) -> Game:
+    def __getitem__(self, name: str) -> AnyGame:
         _load()
         return registered()[name]
 
@@ -85,7 +85,7 @@ class _Games(Mapping[str, Game]):
         return f"GAMES({', '.join(self)})"
 
 
-GAMES: Mapping[str, Game] = _Games()
+GAMES: Mapping[str, AnyGame] = _Games()
 """Every game installed, by name: the built-in ``concombre`` and ``romme``, and those of other packages.
 
 Examples:
@@ -94,7 +94,7 @@ Examples:
 """
 
 
-def find_game(name: str) -> Game:
+def find_game(name: str) -> AnyGame:
     """The game of this name.
 
     Raises:

@@ -44,7 +44,7 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import Encoding, Game
+from concombre.core.game import AnyGame, Encoding, required
 from concombre.core.render import picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -64,12 +64,12 @@ Examples:
 _ILLEGAL = ("refuse", "raise")
 
 
-def _single_space(encoding: Encoding) -> spaces.Dict:
+def _single_space(encoding: Encoding[Any, Any, Any]) -> spaces.Dict:
     return spaces.Dict({"observation": spaces.Box(encoding.low, 1.0, (encoding.size,), np.float32),
                         "action_mask": spaces.Box(0, 1, (encoding.actions,), np.int8)})
 
 
-def _opponents(game: Game, opponents: str | Sequence[str], players: int, seat: int, known: Sequence[str]
+def _opponents(game: AnyGame, opponents: str | Sequence[str], players: int, seat: int, known: Sequence[str]
                ) -> tuple[str, ...]:
     """One bot name per seat ("" at the learner's), checked against the bots ``known``."""
     game.check_players(players)
@@ -88,7 +88,7 @@ def _opponents(game: Game, opponents: str | Sequence[str], players: int, seat: i
     return tuple(names)
 
 
-def _rules(game: Game, rules: Any) -> Any:
+def _rules(game: AnyGame, rules: Any) -> Any:
     if rules is None:
         return game.Rules()
     if not isinstance(rules, game.Rules):
@@ -147,15 +147,16 @@ class SeatEnv(Env[dict[str, Any], Any]):
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         self.game = find_game(game)
         self.players, self.seat = players, seat
-        self.bots = _opponents(self.game, self.game.table_bot if opponents is None else opponents, players, seat,
-                               list(self.game.bots))
+        bots = required(self.game, self.game.bots, "bots")
+        self.bots = _opponents(self.game, bots.table if opponents is None else opponents, players, seat,
+                               list(bots.makers))
         self.rules = _rules(self.game, rules)
         _illegal(illegal, illegal_reward)
         if render_mode not in (None, "ansi"):
             raise InvalidArgumentError(f"render_mode must be 'ansi' or None, not {render_mode!r}.",
                                        field="render_mode")
         self.illegal, self.illegal_reward, self.render_mode = illegal, float(illegal_reward), render_mode
-        self.encoding = self.game.encoding()
+        self.encoding = required(self.game, self.game.learning, "learning").encoding()
         self.observation_space = _single_space(self.encoding)
         self.action_space = spaces.Discrete(self.encoding.actions)
         self._players = {name: self.game.bot(name) for name in set(self.bots) if name}
@@ -280,19 +281,21 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
                  illegal_reward: float = -1.0) -> None:
         chosen = find_game(game)
-        if chosen.batched is None:
+        learning = required(chosen, chosen.learning, "learning")
+        if learning.batched is None:
             raise InvalidArgumentError(f"{chosen.title} has no batched engine: use SeatEnv.", field="game")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgumentError(f"num_envs must be a whole number from 1, not {num_envs!r}.", field="num_envs")
-        self.game, self.engine = chosen, chosen.batched()
-        default = chosen.table_bot if chosen.table_bot in self.engine.bots else sorted(self.engine.bots)[0]
+        self.game, self.engine = chosen, learning.batched()
+        table = chosen.bots.table if chosen.bots is not None else ""
+        default = table if table in self.engine.bots else sorted(self.engine.bots)[0]
         self.bots = _opponents(chosen, default if opponents is None else opponents, players, seat,
                                list(self.engine.bots))
         self.rules = _rules(chosen, rules)
         _illegal(illegal, illegal_reward)
         self.num_envs, self.players, self.seat = num_envs, players, seat
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
-        self.encoding = chosen.encoding()
+        self.encoding = learning.encoding()
         self.single_observation_space = _single_space(self.encoding)
         self.single_action_space = spaces.Discrete(self.encoding.actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -46,7 +46,7 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import Game
+from concombre.core.game import AnyGame, required
 from concombre.games import GAMES
 
 __all__ = ["SEEDS", "SpielGame", "SpielObserver", "SpielState", "game_type", "register"]
@@ -67,14 +67,14 @@ Log = Union[tuple[tuple[Any, Any], "Log"], None]
 """A persistent list, newest first: (item, rest) pairs ending in None. Clones share it; nothing is copied."""
 
 
-def _defaults(game: Game) -> dict[str, Any]:
+def _defaults(game: AnyGame) -> dict[str, Any]:
     rules = game.Rules()
     return {"players": max(game.players[0], min(4, game.players[1]))} | {
         field.name: getattr(rules, field.name) for field in attrs.fields(game.Rules)
     }
 
 
-def game_type(game: Game) -> Any:
+def game_type(game: AnyGame) -> Any:
     """OpenSpiel's description of a game: imperfect information, zero-sum, with explicit chance nodes.
 
     Examples:
@@ -116,16 +116,18 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         2
     """
 
-    def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: AnyGame, params: dict[str, Any] | None = None) -> None:
         merged = {**_defaults(game), **(params or {})}
         self.game = game
-        self.encoding = game.encoding()
+        learning = required(game, game.learning, "learning")
+        self.encoding, self._chance = learning.encoding(), learning.chance
+        self._action_text = required(game, game.records, "text records").action_text
         self.players = int(merged["players"])
         game.check_players(self.players)
         self.rules = game.Rules(**{field.name: merged[field.name] for field in attrs.fields(game.Rules)})
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions,
-            max_chance_outcomes=game.chance.outcomes if game.chance else SEEDS,
+            max_chance_outcomes=self._chance.outcomes if self._chance else SEEDS,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -150,12 +152,12 @@ class _Table:
     States hold it rather than copies of its parts, so that a clone copies one reference.
     """
 
-    __slots__ = ("encoding", "game", "players", "rules", "start")
+    __slots__ = ("action_text", "chance", "encoding", "game", "players", "rules", "start")
 
     def __init__(self, spiel: SpielGame) -> None:
         self.game, self.encoding, self.players, self.rules = spiel.game, spiel.encoding, spiel.players, spiel.rules
-        self.start = _Now(self, spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0),
-                          spiel.game.chance is not None)
+        self.chance, self.action_text = spiel._chance, spiel._action_text
+        self.start = _Now(self, spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0), self.chance is not None)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self  # shared by every state of the game: copying it would copy the game
@@ -213,7 +215,7 @@ def _offered(now: _Now) -> Mapping[int, Any]:
 def _chance_draws(now: _Now) -> int:
     draws = now.draws
     if draws is None:
-        chance = now.table.game.chance
+        chance = now.table.chance
         draws = now.draws = 0 if chance is None else chance.draws(now.engine, now.waiting)
     return draws
 
@@ -222,7 +224,7 @@ def _pool(now: _Now) -> Sequence[int]:
     """The cards chance may draw next, in order."""
     pool = now.pool
     if pool is None:
-        chance = now.table.game.chance
+        chance = now.table.chance
         assert chance is not None
         pool = now.pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
     return pool
@@ -230,7 +232,7 @@ def _pool(now: _Now) -> Sequence[int]:
 
 def _drawn(now: _Now, card: int) -> _Now:
     """The position once chance has drawn ``card``: the step waiting on the draws is taken after the last one."""
-    chance = now.table.game.chance
+    chance = now.table.chance
     assert chance is not None
     pool = _pool(now)
     spot = bisect.bisect_left(pool, card)
@@ -284,7 +286,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self._now.table
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The library's game."""
         return self._table.game
 
@@ -352,7 +354,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 f"Action {action!r} is not legal here: seat {seat} may take {sorted(_offered(now))}.", field="action"
             )
         log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
-        if game.chance is not None and game.chance.draws(now.engine, chosen) > 0:
+        if table.chance is not None and table.chance.draws(now.engine, chosen) > 0:
             self._now = _Now(table, now.engine, True, chosen, (), log, round_log, round_number=now.round_number)
             return
         self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log))
@@ -370,7 +372,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         told, link = [], self._now.log
         while link is not None:
             (seat, action), link = link
-            told.append(f"{seat}:{self._table.game.action_text(action)}")
+            told.append(f"{seat}:{self._table.action_text(action)}")
         return told[::-1]
 
     def held(self, player: int) -> frozenset[int]:
@@ -410,7 +412,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """
         table, now = self._table, self._now
         clone: SpielState = self.clone()
-        sample = table.game.sample
+        sample = required(table.game, table.game.learning, "learning").sample
         if sample is None or not now.seeded:
             return clone
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -419,12 +421,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def _action_to_string(self, player: int, action: int) -> str:
-        game = self._table.game
+        chance = self._table.chance
         if player == pyspiel.PlayerId.CHANCE:
-            seeded = self._now.seeded and game.chance is not None
-            return f"card {game.chance.text(action)}" if seeded and game.chance else f"seed {action}"
+            return f"card {chance.text(action)}" if self._now.seeded and chance else f"seed {action}"
         chosen = _offered(self._now).get(action)
-        return game.action_text(chosen) if chosen is not None else f"action {action} (none)"
+        return self._table.action_text(chosen) if chosen is not None else f"action {action} (none)"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -487,7 +488,7 @@ class SpielObserver:
 _REGISTERED: set[str] = set()
 
 
-def register(game: Game) -> str:
+def register(game: AnyGame) -> str:
     """Register a game with OpenSpiel as ``python_<name>``, once; import time does it for every installed game.
 
     Returns:
@@ -505,7 +506,7 @@ def register(game: Game) -> str:
     return name
 
 
-def _register(game: Game) -> None:
+def _register(game: AnyGame) -> None:
     def start(self: SpielGame, params: dict[str, Any] | None = None) -> None:
         SpielGame.__init__(self, game, params)
 

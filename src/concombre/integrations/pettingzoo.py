@@ -39,6 +39,7 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
+from concombre.core.game import required
 from concombre.core.render import colour_wanted, picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -84,7 +85,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, *RENDER_MODES):
             raise InvalidArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}.",
                                        field="render_mode")
-        self.encoding = self.game.encoding()
+        self.encoding = required(self.game, self.game.learning, "learning").encoding()
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"{self.game.name}_v1",
                          "is_parallelizable": False}
         self.players = players

@@ -31,7 +31,7 @@ from cattrs.v import transform_error
 
 from concombre.core.cards import Card
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import Game, registered
+from concombre.core.game import AnyGame, Codec, registered, required
 from concombre.core.limits import MAX_ACTIONS, SEED_LIMIT, TEXT_LENGTH
 from concombre.core.records import Record, check_record
 from concombre.games import GAMES
@@ -186,8 +186,13 @@ def _is_union_of(union: Any) -> Callable[[Any], bool]:
     return lambda kind: bool(kind == union)
 
 
-def _action_hook(game: Game, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
-    names = game.codec.action_names
+def _codec(game: AnyGame) -> Codec:
+    """The game's `Codec`: only games that offer JSON documents are in the format registry."""
+    return required(game, game.codec, "JSON documents")
+
+
+def _action_hook(game: AnyGame, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    names = _codec(game).action_names
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
@@ -206,22 +211,22 @@ def _action_hook(game: Game, converter: cattrs.Converter) -> Callable[[Any, Any]
 class _Documents:
     """Every format of the registered games, and the converter that reads and writes them."""
 
-    games: tuple[Game, ...]
-    formats: dict[str, tuple[Game, str]]
+    games: tuple[AnyGame, ...]
+    formats: dict[str, tuple[AnyGame, str]]
     format_of: dict[type, str]
-    classes: dict[Game, tuple[type, type]]
+    classes: dict[AnyGame, tuple[type, type]]
     converter: cattrs.Converter
 
 
-def _build(games: tuple[Game, ...]) -> _Documents:
-    formats: dict[str, tuple[Game, str]] = {}
+def _build(games: tuple[AnyGame, ...]) -> _Documents:
+    formats: dict[str, tuple[AnyGame, str]] = {}
     format_of: dict[type, str] = {}
     for game in games:
-        for kind, value_type in (*game.codec.kinds.items(), ("record", Record)):
-            name = f"{game.codec.prefix}.{kind}/1"
+        for kind, value_type in (*_codec(game).kinds.items(), ("record", Record)):
+            name = f"{_codec(game).prefix}.{kind}/1"
             formats[name] = (game, kind)
             if kind == "action":
-                format_of |= dict.fromkeys(game.codec.action_names.values(), name)
+                format_of |= dict.fromkeys(_codec(game).action_names.values(), name)
             elif kind != "record":
                 format_of[value_type] = name
     classes = {game: _document_classes(game) for game in games}
@@ -231,7 +236,7 @@ def _build(games: tuple[Game, ...]) -> _Documents:
     return _Documents(games, formats, format_of, classes, converter)
 
 
-def _make_converter(games: tuple[Game, ...]) -> cattrs.Converter:
+def _make_converter(games: tuple[AnyGame, ...]) -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     primitives: tuple[tuple[type, Callable[[Any, Any], Any]], ...] = ((int, _int), (str, _str), (bool, _bool))
     for primitive, primitive_hook in primitives:
@@ -242,14 +247,14 @@ def _make_converter(games: tuple[Game, ...]) -> cattrs.Converter:
     converter.register_structure_hook_factory(_is_fixed_tuple, _fixed_tuple_hook)
     converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
     for game in games:
-        codec = game.codec
+        codec = _codec(game)
         for kind, hook in codec.hooks(converter.structure):
             if isinstance(kind, type):
                 converter.register_structure_hook(kind, hook)
             else:
                 converter.register_structure_hook_func(kind, hook)
         converter.register_structure_hook_func(_is_union_of(codec.kinds["action"]), _action_hook(game, converter))
-        for kind in (*codec.objects, codec.parts_type, *codec.action_names.values()):
+        for kind in (*codec.objects, codec.state_type, *codec.action_names.values()):
             converter.register_structure_hook(kind, _object_hook(kind, converter))
         for kind, write in codec.unstructure.items():
             converter.register_unstructure_hook(kind, write)
@@ -267,15 +272,19 @@ _CACHE: list[_Documents] = []
 
 def _documents() -> _Documents:
     """The formats of every game registered now (built again when a game is added or removed)."""
-    games = tuple(registered().values())
+    games = _with_codecs()
     if not _CACHE or _CACHE[0].games != games:
         len(GAMES)  # the first time: load every installed game, which registers itself
-        _CACHE[:] = [_build(tuple(registered().values()))]
+        _CACHE[:] = [_build(_with_codecs())]
     return _CACHE[0]
 
 
-def _action_writer(game: Game, converter: cattrs.Converter) -> Callable[[Any], dict[str, Any]]:
-    codec = game.codec
+def _with_codecs() -> tuple[AnyGame, ...]:
+    return tuple(game for game in registered().values() if game.codec is not None)
+
+
+def _action_writer(game: AnyGame, converter: cattrs.Converter) -> Callable[[Any], dict[str, Any]]:
+    codec = _codec(game)
     names = {kind: name for name, kind in codec.action_names.items()}
 
     def unstructure(action: Any) -> dict[str, Any]:
@@ -294,7 +303,7 @@ class _Formats(Mapping[str, type]):
 
     def __getitem__(self, name: str) -> type:
         game, kind = _documents().formats[name]
-        found: type = Record if kind == "record" else game.codec.kinds[kind]
+        found: type = Record if kind == "record" else _codec(game).kinds[kind]
         return found
 
     def __iter__(self) -> Iterator[str]:
@@ -308,8 +317,8 @@ FORMATS: Mapping[str, type] = _Formats()
 """Every document format this version reads and writes, with the type it holds.
 
 Examples:
-    >>> from concombre import FORMATS, GameState
-    >>> FORMATS["concombre.state/1"] is GameState
+    >>> from concombre import FORMATS, State
+    >>> FORMATS["concombre.state/1"] is State
     True
 """
 
@@ -336,7 +345,7 @@ def to_dict(value: Any) -> dict[str, Any]:
             "dealer": value.dealer,
             "actions": [converter.unstructure(action) for action in value.actions],
         }
-        return {"format": f"{game.codec.prefix}.record/1", **body}
+        return {"format": f"{_codec(game).prefix}.record/1", **body}
     name = documents.format_of.get(type(value))
     if name is None:
         raise FormatError(f"{type(value).__name__} has no document format; expected one of {_kinds()}")
@@ -344,7 +353,7 @@ def to_dict(value: Any) -> dict[str, Any]:
     if kind == "card":
         body = {"card": converter.unstructure(value)}
     elif kind == "state":
-        body = converter.unstructure(game.codec.state_parts(value))
+        body = converter.unstructure(_codec(game).state_parts(value))
     else:
         body = converter.unstructure(value)
     return {"format": name, **body}
@@ -379,8 +388,8 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
 
     Args:
         document: The document.
-        expected: The type the caller expects (`GameState`, `Play`,
-            `GameRecord`...); a document of another kind is refused. None
+        expected: The type the caller expects (`State`, `Play`,
+            `Record`...); a document of another kind is refused. None
             accepts any kind.
 
     Raises:
@@ -395,13 +404,13 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         Rules(follow='highest', may_duck=False, first_deal=7, limit=21)
     """
     if expected is not None and not isinstance(expected, type):
-        raise InvalidArgumentError(f"expected must be a type such as GameState, or None, not {expected!r}.",
+        raise InvalidArgumentError(f"expected must be a type such as State, or None, not {expected!r}.",
                                    field="expected")
     if type(document) is not dict:
         raise FormatError(f"expected a document object, found {_json_type(document)}")
     name = document.get("format")
     game, kind = _kind_of(name)
-    value_type = Record if kind == "record" else game.codec.kinds[kind]
+    value_type = Record if kind == "record" else _codec(game).kinds[kind]
     if expected is not None and not (value_type is expected or _action_format(expected) == name):
         wanted = _documents().format_of.get(expected, getattr(expected, "__name__", str(expected)))
         raise FormatError(f"expected a {wanted} document, found {name}", "$.format")
@@ -420,7 +429,7 @@ def _action_format(kind: Any) -> str | None:
 def _action_name(kind: type) -> str:
     documents = _documents()
     game, _ = documents.formats[documents.format_of[kind]]
-    return next(name for name, action in game.codec.action_names.items() if action is kind)
+    return next(name for name, action in _codec(game).action_names.items() if action is kind)
 
 
 @overload
@@ -436,9 +445,9 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
         FormatError: The text is not JSON, or the document is refused.
 
     Examples:
-        >>> from concombre import GameState, deal, from_json, new_game, to_json
+        >>> from concombre import State, deal, from_json, new_game, to_json
         >>> state = deal(new_game(3, seed=5))
-        >>> from_json(to_json(state), GameState) == state
+        >>> from_json(to_json(state), State) == state
         True
     """
     if not isinstance(text, (str, bytes, bytearray)):
@@ -489,7 +498,7 @@ def json_schema(kind: str) -> dict[str, Any]:
     return schema
 
 
-def _kind_of(name: Any) -> tuple[Game, str]:
+def _kind_of(name: Any) -> tuple[AnyGame, str]:
     formats = _documents().formats
     if type(name) is not str:
         raise FormatError(f"expected a format name such as 'concombre.state/1'; expected one of {_kinds()}", "$.format")
@@ -504,14 +513,14 @@ def _kind_of(name: Any) -> tuple[Game, str]:
     raise FormatError(f"unknown format {name[:60]!r}; expected one of {_kinds()}", "$.format")
 
 
-def _load(game: Game, kind: str, body: dict[str, Any]) -> Any:
-    codec = game.codec
+def _load(game: AnyGame, kind: str, body: dict[str, Any]) -> Any:
+    codec = _codec(game)
     converter = _documents().converter
     try:
         if kind == "card":
             return converter.structure(body, _documents().classes[game][0]).card
         if kind == "state":
-            return codec.from_parts(converter.structure(body, codec.parts_type))
+            return codec.from_parts(converter.structure(body, codec.state_type))
         if kind == "record":
             return check_record(
                 Record(**attrs.asdict(converter.structure(body, _documents().classes[game][1]), recurse=False))
@@ -527,10 +536,10 @@ def _load(game: Game, kind: str, body: dict[str, Any]) -> Any:
     return loaded
 
 
-def _document_classes(game: Game) -> tuple[type, type]:
+def _document_classes(game: AnyGame) -> tuple[type, type]:
     """The fields of ``game``'s card and record documents, typed with its card, rules and actions."""
-    card = attrs.make_class("CardDocument", {"card": attrs.field(type=game.codec.kinds["card"])}, frozen=True)
-    union = game.codec.kinds["action"]
+    card = attrs.make_class("CardDocument", {"card": attrs.field(type=_codec(game).kinds["card"])}, frozen=True)
+    union = _codec(game).kinds["action"]
     actions: Any = tuple.__class_getitem__((union, ...))
     fields = {
         "players": attrs.field(type=tuple[str, ...]),

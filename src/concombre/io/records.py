@@ -25,8 +25,8 @@ def read_record(text: str) -> Record:
         FormatError: The text is no record of an installed game; the path says where.
 
     Examples:
-        >>> from concombre import GameRecord, new_game
-        >>> record = GameRecord.of(new_game(2, seed=1))
+        >>> from concombre import Record, new_game
+        >>> record = Record.of(new_game(2, seed=1))
         >>> read_record(record.to_text()) == record == read_record(to_json(record))
         True
     """
@@ -35,7 +35,7 @@ def read_record(text: str) -> Record:
     if text.lstrip().startswith("{"):
         record = from_json(text)
         if not isinstance(record, Record):
-            formats = ", ".join(f"{game.codec.prefix}.record/1" for game in GAMES.values())
+            formats = ", ".join(f"{game.codec.prefix}.record/1" for game in GAMES.values() if game.codec is not None)
             raise FormatError(f"expected a game record ({formats})", "$.format")
         return record
     GAMES.values()  # the installed games register themselves, so that their headers are known
@@ -51,9 +51,9 @@ def load_record(path: Path) -> Record:
 
     Examples:
         >>> import tempfile
-        >>> from concombre import GameRecord, new_game
+        >>> from concombre import Record, new_game
         >>> path = Path(tempfile.mkdtemp()) / "game.json"
-        >>> save_record(GameRecord.of(new_game(2, seed=1)), path)
+        >>> save_record(Record.of(new_game(2, seed=1)), path)
         >>> load_record(path).seed
         1
     """
@@ -74,9 +74,9 @@ def save_record(record: Record, path: Path) -> None:
 
     Examples:
         >>> import tempfile
-        >>> from concombre import GameRecord, new_game
+        >>> from concombre import Record, new_game
         >>> path = Path(tempfile.mkdtemp()) / "game.txt"
-        >>> save_record(GameRecord.of(new_game(2, seed=1)), path)
+        >>> save_record(Record.of(new_game(2, seed=1)), path)
         >>> path.read_text().splitlines()[0]
         'concombre record 1'
     """

@@ -50,7 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.guard import Guard, RateLimit, load_json
 from concombre.apps.web.store import Store
-from concombre.apps.web.tables import Table, new_table, watch_token
+from concombre.apps.web.tables import Table, new_table, playable, watch_token
 from concombre.apps.web.words import PAGE
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.i18n import LANGUAGES, _, current_language, language_of, translate, use_language
@@ -199,8 +199,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def games(request: Request) -> Response:
         with use_language(language_wanted(request)):
             return JSONResponse([{"name": name, "title": _(game.title), "players": list(game.players),
-                                  "bots": sorted(game.bots), "table_bot": game.table_bot}
-                                 for name, game in GAMES.items()])
+                                  "default_players": game.default_players, "bots": sorted(game.bots.makers),
+                                  "table_bot": game.bots.table}
+                                 for name, game in GAMES.items() if game.bots is not None and playable(game)])
 
     async def create(request: Request) -> Response:
         with use_language(language_wanted(request)):

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import Game
+from concombre.core.game import AnyGame, required
 from concombre.core.i18n import _, current_language, use_language
 from concombre.core.records import Record, replay_states
 from concombre.core.render import Picture, picture_document, without_hands
@@ -53,7 +53,7 @@ class Table:
         ('concombre.view/1', False)
     """
 
-    game: Game
+    game: AnyGame
     state: Any
     record: Record
     tokens: tuple[str | None, ...]
@@ -117,7 +117,8 @@ class Table:
         return self.logs[language]
 
     def _told(self, before: Any, action: Any, after: Any) -> list[str]:
-        return [line.strip() for line in self.game.story.tell(before, action, after) if line.strip()]
+        story = required(self.game, self.game.story, "story")
+        return [line.strip() for line in story.tell(before, action, after) if line.strip()]
 
     def picture(self, seat: int | None, seen: Any = None) -> Picture | None:
         """What the page draws for ``seat``: the picture of its view (``seen``, when already taken); for a
@@ -138,11 +139,13 @@ class Table:
             >>> [row["label"] for row in table.message(None)["picture"]["rows"]][:2], table.message(None)["view"]
             (['Ann', 'Bea'], None)
         """
-        game, story = self.game, self.game.story
+        game = self.game
+        story = required(game, game.story, "story")
         offered: list[Any] = []
         if seat is not None and game.to_play(self.state) == seat:
             offered = list(story.offers(self.state) if story.offers else game.legal_actions(self.state))
         reasons = dict(story.reasons(self.state, seat)) if story.reasons and seat is not None else {}
+        text = required(game, game.records, "text records").action_text
         seen = None if seat is None else game.view(self.state, seat)  # taken once: the document and the picture
         picture = self.picture(seat, seen)
         log = self.log()
@@ -158,7 +161,7 @@ class Table:
             "log": log[-30:],
             "log_start": max(0, len(log) - 30),
             "over": game.is_over(self.state),
-            "choices": [{"text": game.action_text(action), "action": to_dict(action)} for action in offered],
+            "choices": [{"text": text(action), "action": to_dict(action)} for action in offered],
             "reasons": reasons,
         }
 
@@ -188,7 +191,7 @@ class Table:
         if seat == 0 or not 0 <= seat < len(self.tokens) or self.tokens[seat] is None:
             raise InvalidArgumentError(_("Seat {seat} is not a friend's seat of this table.", seat=seat), field="seat")
         self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
-        self.bots = (*self.bots[:seat], self.game.table_bot, *self.bots[seat + 1:])
+        self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").table, *self.bots[seat + 1:])
         self.play_bots()
 
     @classmethod
@@ -257,6 +260,17 @@ def same_secret(given: str | None, secret: str) -> bool:
     return given is not None and secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
 
 
+def playable(game: AnyGame) -> bool:
+    """Whether ``game`` can be played at a web table: it offers a story, text records, JSON documents and bots.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> playable(find_game("romme"))
+        True
+    """
+    return None not in (game.story, game.records, game.codec, game.bots)
+
+
 def new_table(game: str, players: int, name: str, seed: int | None = None, people: int = 1,
               bot: str | None = None) -> Table:
     """A new table: ``name`` at seat 0, ``people - 1`` friends at the next seats, bots at the rest; the first
@@ -275,10 +289,14 @@ def new_table(game: str, players: int, name: str, seed: int | None = None, peopl
     if isinstance(people, bool) or not isinstance(people, int) or not 1 <= people <= players:
         raise InvalidArgumentError(_("people must be 1 to {players} (the seats), not {people}.", players=players,
                                      people=repr(people)), field="people")
-    kind = chosen.table_bot if bot is None else bot
-    if kind not in chosen.bots:
+    offered = required(chosen, chosen.bots, "bots")
+    needed = ((chosen.story, "story"), (chosen.records, "text records"), (chosen.codec, "JSON documents"))
+    for capability, what in needed:
+        required(chosen, capability, what)
+    kind = offered.table if bot is None else bot
+    if kind not in offered.makers:
         raise InvalidArgumentError(_("No bot {bot} plays {game}: choose one of {bots}.", bot=repr(kind),
-                                     game=_(chosen.title), bots=", ".join(sorted(chosen.bots))), field="bot")
+                                     game=_(chosen.title), bots=", ".join(sorted(offered.makers))), field="bot")
     names = [name, *(other for other in NAMES if other != name)][:players]
     seed = secrets.randbits(64) if seed is None else seed
     state = chosen.new_game(names, seed=seed)

@@ -12,7 +12,7 @@ Examples:
 """
 
 from concombre.games.concombre.game import GAME
-from concombre.games.concombre.state import GameState as State
-from concombre.games.concombre.views import PlayerView as View
+from concombre.games.concombre.state import State as State
+from concombre.games.concombre.views import View as View
 
 __all__ = ["GAME", "State", "View"]

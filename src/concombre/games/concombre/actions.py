@@ -15,7 +15,7 @@ import attrs
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import _, use_language
-from concombre.games.concombre.state import GameState, Phase, require_state
+from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import (
     deal,
     deal_refusal,
@@ -38,6 +38,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "parse_action",
+    "refusal",
     "why_illegal",
 ]
 
@@ -129,7 +130,7 @@ _SCORE = ScoreRound()
 _PLAYS = tuple(Play(card) for card in PACK)
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: State, action: Action) -> State:
     """Apply any action to the state and return the new state.
 
     Raises:
@@ -155,7 +156,7 @@ def apply(state: GameState, action: Action) -> GameState:
     raise _not_an_action(action)
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action legal in this state, in a stable order.
 
     Waiting for the deal: ``(Deal(),)`` (deal from the seed). Playing: one
@@ -168,7 +169,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         >>> legal_actions(new_game(2, seed=1))
         (Deal(deck=None),)
     """
-    if type(state) is not GameState:  # inline: no call on the hot path
+    if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
@@ -182,7 +183,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-def why_illegal(state: GameState, action: Action, language: str | None = None) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The text is that of the `IllegalActionError` that `apply` would raise,
@@ -203,14 +204,14 @@ def why_illegal(state: GameState, action: Action, language: str | None = None) -
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
     if language is None:  # the common case, kept free of the context's cost: legality checks run in bots' loops
-        refusal = _refusal(state, action)
+        refused = refusal(state, action)
     else:
         with use_language(language):
-            refusal = _refusal(state, action)
-    return None if refusal is None else str(refusal)
+            refused = refusal(state, action)
+    return None if refused is None else str(refused)
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def is_legal(state: State, action: Action) -> bool:
     """Whether `apply` would accept ``action`` in this state.
 
     Examples:
@@ -219,17 +220,30 @@ def is_legal(state: GameState, action: Action) -> bool:
         >>> is_legal(state, Deal()), is_legal(state, Play("QH"))
         (True, False)
     """
-    return _refusal(state, action) is None
+    return refusal(state, action) is None
 
 
-def _refusal(state: GameState, action: Action) -> IllegalActionError | None:
+def refusal(state: State, action: Action) -> IllegalActionError | None:
+    """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
+
+    The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising.
+
+    Raises:
+        InvalidArgumentError: ``action`` is not an action.
+
+    Examples:
+        >>> from concombre import ScoreRound, new_game, refusal
+        >>> refused = refusal(new_game(3, seed=2), ScoreRound())
+        >>> refused.ruling, refused.reason
+        ('C14', 'The round cannot be scored now: the cards have not been dealt yet.')
+    """
     check = _REFUSALS.get(type(action))
     if check is None:
         raise _not_an_action(action)
     return check(state, action)
 
 
-_REFUSALS: dict[type, Callable[[GameState, Any], IllegalActionError | None]] = {
+_REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
     Deal: lambda state, action: deal_refusal(state, action.deck),
     Play: lambda state, action: play_refusal(state, action.card),
     ResolveTrick: lambda state, action: resolve_refusal(state),

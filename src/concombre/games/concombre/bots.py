@@ -1,6 +1,6 @@
 """Computer players: a `Bot` chooses an action from what its seat may see.
 
-A bot is handed a `PlayerView` — never the state — and a random generator, so
+A bot is handed a `View` — never the state — and a random generator, so
 it cannot cheat, and it is deterministic given the generator. Bots are plain
 frozen values: picklable, so that simulations can run them in other
 processes or on other machines.
@@ -25,9 +25,9 @@ from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.search import SearchBot, _one_per_rank
-from concombre.games.concombre.state import GameState, Phase, trick_winner
+from concombre.games.concombre.state import Phase, State, trick_winner
 from concombre.games.concombre.transitions import legal_plays, play, resolve_trick
-from concombre.games.concombre.views import PlayerView
+from concombre.games.concombre.views import View
 
 __all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named"]
 
@@ -49,7 +49,7 @@ class RandomBot:
 
     name: str = "random"
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+    def choose(self, seen: View, rng: random.Random) -> Action:
         """A legal card chosen uniformly at random."""
         return Play(rng.choice(seen.legal_plays))
 
@@ -77,12 +77,12 @@ class ThumbBot:
 
     name: str = "thumb"
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+    def choose(self, seen: View, rng: random.Random) -> Action:
         """The highest legal card."""
         return Play(seen.legal_plays[-1])
 
 
-def _thumb(state: GameState) -> Card:
+def _thumb(state: State) -> Card:
     return legal_plays(state)[-1]
 
 
@@ -123,7 +123,7 @@ class MonteCarloBot:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidArgumentError(f"MonteCarloBot.samples must be at least 1, not {value!r}.", field="samples")
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+    def choose(self, seen: View, rng: random.Random) -> Action:
         """The candidate card with the lowest mean penalty over the sampled worlds."""
         candidates = _one_per_rank(seen.legal_plays)
         if len(candidates) == 1 or len(seen.hand) > self.horizon:
@@ -140,7 +140,7 @@ class MonteCarloBot:
         return Play(candidates[best])
 
 
-def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Card]) -> int:
+def _penalty_after(state: State, seat: int, policy: Callable[[State], Card]) -> int:
     """The penalty ``seat`` takes when everyone plays the round out by ``policy``."""
     while state.phase is not Phase.ROUND_COMPLETE:
         state = resolve_trick(state) if state.phase is Phase.TRICK_COMPLETE else play(state, policy(state))
@@ -149,7 +149,7 @@ def _penalty_after(state: GameState, seat: int, policy: Callable[[GameState], Ca
     return next(card_value(card) for who, card in last if who == loser) if loser == seat else 0
 
 
-BOTS: dict[str, Callable[[], Bot[PlayerView, Action]]] = {
+BOTS: dict[str, Callable[[], Bot[View, Action]]] = {
     "random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot, "search": SearchBot,
 }
 """The bots by name, as the command line knows them.
@@ -160,7 +160,7 @@ Examples:
 """
 
 
-def bot_named(name: str) -> Bot[PlayerView, Action]:
+def bot_named(name: str) -> Bot[View, Action]:
     """A new bot of this name (see `BOTS`).
 
     Raises:

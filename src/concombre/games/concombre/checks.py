@@ -1,4 +1,4 @@
-"""Rebuilding a `GameState` from its parts, refusing any that no game could reach.
+"""Rebuilding a `State` from its parts, refusing any that no game could reach.
 
 A loaded state must be one the engine could have produced. The score sheet is
 checked against the scoring rulings (C9-C13), and the round in progress is
@@ -20,9 +20,9 @@ from concombre.core.errors import FormatError, IllegalActionError
 from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
-from concombre.games.concombre.state import GameState, Match, Phase, RoundResult, Trick
+from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick
 from concombre.games.concombre.transitions import deal, play, resolve_trick
-from concombre.games.concombre.views import PlayerView
+from concombre.games.concombre.views import View
 
 __all__ = ["StateParts", "check_view", "rebuild_state", "state_parts"]
 
@@ -33,7 +33,7 @@ _ROUND_PHASES = (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE)
 class StateParts:
     """A game state as its document lists it: the score sheet and the round on the table.
 
-    Unlike `GameState`, whose inner form is built for speed, the parts spell
+    Unlike `State`, whose inner form is built for speed, the parts spell
     everything out with cards and seats, and may describe a state no game
     could reach; `rebuild_state` checks them.
 
@@ -79,7 +79,7 @@ class StateParts:
     trick: Trick
 
 
-def state_parts(state: GameState) -> StateParts:
+def state_parts(state: State) -> StateParts:
     """The parts of a state, as its document lists them.
 
     Examples:
@@ -106,7 +106,7 @@ def state_parts(state: GameState) -> StateParts:
     )
 
 
-def rebuild_state(parts: StateParts) -> GameState:
+def rebuild_state(parts: StateParts) -> State:
     """The state these parts describe, or `FormatError` naming the first part no game could reach.
 
     Raises:
@@ -126,11 +126,11 @@ def rebuild_state(parts: StateParts) -> GameState:
         $.scores[1] C9
     """
     match = _match(parts)
-    start = GameState(match, (Phase.DEAL, None, 0, (), 0))
+    start = State(match, (Phase.DEAL, None, 0, (), 0))
     if parts.phase in _ROUND_PHASES:
         state = _replay_round(start, parts)
     else:
-        state = GameState(match, (parts.phase, None, 0, (), 0))
+        state = State(match, (parts.phase, None, 0, (), 0))
         for field in ("hands", "tricks", "trick"):
             if any(getattr(parts, field)):
                 raise FormatError(f"no cards are on the table in phase {parts.phase.value!r}", f"$.{field}")
@@ -159,7 +159,7 @@ def _match(parts: StateParts) -> Match:
     )
 
 
-Sheet = Union[StateParts, PlayerView]
+Sheet = Union[StateParts, View]
 """What a state's parts and a view both show: the players, the score sheet, the round and the phase."""
 
 
@@ -279,7 +279,7 @@ def _check_last_result(parts: Sheet, result: RoundResult) -> None:
             raise FormatError(f"{card} cannot be both handed back and held", f"{path}.returned[{position}]")
 
 
-def _replay_round(start: GameState, parts: StateParts) -> GameState:
+def _replay_round(start: State, parts: StateParts) -> State:
     """Deal the dealt hands again and replay every play through the engine."""
     size = start.deal_size
     played: list[list[Card]] = [[] for _ in parts.players]
@@ -319,7 +319,7 @@ def _replay_round(start: GameState, parts: StateParts) -> GameState:
     return state
 
 
-def _check_dealt(start: GameState, parts: StateParts, dealt: list[list[Card]], size: int) -> None:
+def _check_dealt(start: State, parts: StateParts, dealt: list[list[Card]], size: int) -> None:
     seen = {card for cards in parts.penalty_cards for card in cards}
     for seat, cards in enumerate(dealt):
         wanted = 0 if parts.eliminated[seat] else size
@@ -335,7 +335,7 @@ def _check_dealt(start: GameState, parts: StateParts, dealt: list[list[Card]], s
             seen.add(card)
 
 
-def _deck_for(start: GameState, dealt: list[list[Card]], size: int) -> list[Card]:
+def _deck_for(start: State, dealt: list[list[Card]], size: int) -> list[Card]:
     """A deck whose deal gives each seat exactly its dealt cards (C5); the stock is the rest."""
     seats = [start.match.first_left_of(start.dealer)]
     while len(seats) < start.match.active_count:
@@ -345,7 +345,7 @@ def _deck_for(start: GameState, dealt: list[list[Card]], size: int) -> list[Card
     return deck + [card for card in start.stock if card not in dealt_cards]
 
 
-def check_view(seen: PlayerView) -> None:
+def check_view(seen: View) -> None:
     """Refuse a loaded view no seat of any game could be shown: seats, sizes, the score sheet, each card in one place.
 
     Raises:
@@ -379,7 +379,7 @@ def check_view(seen: PlayerView) -> None:
     _check_view_sizes(seen)
 
 
-def _check_view_sizes(seen: PlayerView) -> None:
+def _check_view_sizes(seen: View) -> None:
     """The deal size, the stock, the hands and the tricks add up as the deal left them (C5, C6, C13)."""
     match = Match(seen.rules, seen.players, 0, seen.dealer, seen.round_number, seen.scores, seen.penalty_cards,
                   seen.half_cucumber, seen.eliminated, seen.last_result)

@@ -13,19 +13,19 @@ from concombre.core.game import Codec
 from concombre.games.concombre.actions import Action, Deal, Play, ResolveTrick, ScoreRound
 from concombre.games.concombre.checks import StateParts, check_view, rebuild_state, state_parts
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import GameState, RoundResult
-from concombre.games.concombre.views import PlayerView
+from concombre.games.concombre.state import RoundResult, State
+from concombre.games.concombre.views import View
 
 __all__ = ["CODEC"]
 
 
 CODEC = Codec(
     prefix="concombre",
-    kinds={"card": Card, "rules": Rules, "action": Action, "state": GameState, "view": PlayerView},
+    kinds={"card": Card, "rules": Rules, "action": Action, "state": State, "view": View},
     action_names={"deal": Deal, "play": Play, "resolve_trick": ResolveTrick, "score_round": ScoreRound},
     hooks=lambda structure: (),
     unstructure={},
-    objects=(Rules, RoundResult, PlayerView),
+    objects=(Rules, RoundResult, View),
     state_parts=state_parts,
     parts_type=StateParts,
     from_parts=rebuild_state,

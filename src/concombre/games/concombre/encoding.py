@@ -1,6 +1,6 @@
 """Fixed-size encodings of what one seat may see of a game of Concombre, shared by the adapters.
 
-The observation is built from the seat's `PlayerView` only, so it can never
+The observation is built from the seat's `View` only, so it can never
 hold another player's cards; `encode_state` builds the same vector straight
 from a state and a seat, reading only what that seat's view holds. Its layout, 244 numbers from 0 to 1:
 
@@ -25,8 +25,8 @@ import numpy.typing as npt
 from concombre.core.cards import FULL_MASK, PACK, indices_in_mask
 from concombre.core.errors import require_seat
 from concombre.games.concombre.rules import MAX_PLAYERS
-from concombre.games.concombre.state import GameState, Match, require_state
-from concombre.games.concombre.views import PlayerView, trick_start
+from concombre.games.concombre.state import Match, State, require_state
+from concombre.games.concombre.views import View, trick_start
 
 __all__ = ["ACTIONS", "OBSERVATION_SIZE", "action_mask", "encode_state", "encode_view", "view_text"]
 
@@ -50,7 +50,7 @@ Examples:
 _INDEX = {card: index for index, card in enumerate(PACK)}
 
 
-def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
+def encode_view(seen: View) -> npt.NDArray[np.float32]:
     """The observation vector of a view (layout in the module's documentation).
 
     Examples:
@@ -77,7 +77,7 @@ def encode_view(seen: PlayerView) -> npt.NDArray[np.float32]:
     return vector
 
 
-def encode_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
     """``encode_view(view(state, seat))``, without building the view: the adapters encode every step.
 
     It reads only what the seat's view holds: its own hand, the cards face up, the score sheet and
@@ -92,7 +92,7 @@ def encode_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         >>> bool((encode_state(state, 2) == encode_view(view(state, 2))).all())
         True
     """
-    if type(state) is not GameState:
+    if type(state) is not State:
         require_state(state)
     match = state.match
     count = len(match.players)
@@ -134,7 +134,7 @@ def _score_sheet(match: Match, seat: int) -> npt.NDArray[np.float32]:
     return vector
 
 
-def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
+def action_mask(seen: View) -> npt.NDArray[np.int8]:
     """1 for each card the seat may play now (C7), else 0.
 
     Examples:
@@ -149,7 +149,7 @@ def action_mask(seen: PlayerView) -> npt.NDArray[np.int8]:
     return mask
 
 
-def view_text(seen: PlayerView) -> str:
+def view_text(seen: View) -> str:
     """A view as one line of text: the seat, round, phase, hand, trick, scores and flags.
 
     Examples:

@@ -1,13 +1,12 @@
-"""Concombre as a `concombre.core.game.Game`: what every edge of the library needs, in one record."""
+"""Concombre as a `concombre.core.game.Game`: what every edge of the library needs, in one typed record."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
-from concombre.core.game import Batched, Chance, Encoding, Game, Story, register
+from concombre.core.game import Batched, Bots, Chance, Encoding, Game, Learning, Records, Story, register
 from concombre.core.i18n import N_
-from concombre.core.words import clause
 from concombre.games.concombre.actions import (
     Action,
     Deal,
@@ -18,17 +17,17 @@ from concombre.games.concombre.actions import (
     apply,
     legal_actions,
     parse_action,
-    why_illegal,
+    refusal,
 )
 from concombre.games.concombre.bots import BOTS
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.render import picture
-from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.concombre.sampling import deal_hidden
-from concombre.games.concombre.state import GameState, Phase
+from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
 from concombre.games.concombre.transitions import deal, new_game
-from concombre.games.concombre.views import PlayerView, view
+from concombre.games.concombre.views import View, view
 
 __all__ = ["GAME"]
 
@@ -36,33 +35,26 @@ _INDEX = {card: index for index, card in enumerate(PACK)}
 _PLAYS = tuple(Play(card) for card in PACK)
 
 
-_NO_REWARDS = tuple((0.0,) * count for count in range(MAX_PLAYERS + 1))
+_NO_POINTS = tuple((0.0,) * count for count in range(MAX_PLAYERS + 1))
 
 
-def _rewards(before: GameState, after: GameState) -> tuple[float, ...]:
+def _points(before: State, after: State) -> tuple[float, ...]:
     """Minus the penalty points a step gives (C9): only scoring a round gives any."""
     result = after.last_result
     if before.phase is not Phase.ROUND_COMPLETE or result is None:
-        return _NO_REWARDS[len(after.players)]
-    rewards = [0.0] * len(after.players)
-    rewards[result.loser] -= result.penalty
-    return tuple(rewards)
+        return _NO_POINTS[len(after.players)]
+    points = [0.0] * len(after.players)
+    points[result.loser] -= result.penalty
+    return tuple(points)
 
 
-def _tell(before: GameState, action: Action, after: GameState) -> Iterator[str]:
-    if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
-        yield "  " + clause(before.players[before.to_play], N_("{name} plays {card}."), N_("You play {card}."),
-                            card=action.card)
-    yield from tell(before, after)
-
-
-def _draws(state: GameState, action: Action | None) -> int:
+def _draws(state: State, action: Action | None) -> int:
     if action is None and state.phase is Phase.DEAL:
         return state.match.deal_size * state.match.active_count
     return 0
 
 
-def _pool(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
+def _pool(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
     # On masks, not cards: a deal asks for its pool once per card dealt.
     left = state.match.pack_mask if state.phase is Phase.DEAL else mask_of(state.stock)
     for index in drawn:
@@ -70,7 +62,7 @@ def _pool(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> Se
     return indices_in_mask(left)
 
 
-def _resolve(state: GameState, action: Action | None, drawn: tuple[int, ...]) -> GameState:
+def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> State:
     taken = set(drawn)
     return deal(state, [PACK[index] for index in drawn] + [card for card in state.stock if _INDEX[card] not in taken])
 
@@ -80,74 +72,64 @@ def _batched() -> Batched:
 
     return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
                    observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,
-                   rewards=lambda games: games.rewards,
-                   eliminated=lambda games: games.eliminated,
+                   rewards=lambda games: games.rewards, eliminated=lambda games: games.eliminated,
                    bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)})
 
 
-def _encoding() -> Encoding:
+def _encoding() -> Encoding[State, Action, View]:
     from concombre.games.concombre.encoding import ACTIONS, OBSERVATION_SIZE, encode_state, encode_view, view_text
 
-    def slots(state: GameState) -> dict[int, Play]:
+    def slots(state: State) -> dict[int, Action]:
         # Straight from the legal mask to plays made once: the adapters ask for the slots every step.
-        return {index: _PLAYS[index] for index in indices_in_mask(state._round[4])}
+        return {index: _PLAYS[index] for index in indices_in_mask(state.legal_mask)}
 
-    def hand(seen: PlayerView) -> Iterator[int]:
+    def hand(seen: View) -> Iterator[int]:
         return (_INDEX[card] for card in seen.hand)
 
     def action_cards(action: Action) -> tuple[int, ...]:
         return (_INDEX[action.card],) if isinstance(action, Play) else ()
 
-    return Encoding(OBSERVATION_SIZE, 0.0, encode_view, view_text, ACTIONS, slots, len(PACK), hand, action_cards,
-                    encode_state)
+    return Encoding(size=OBSERVATION_SIZE, low=0.0, encode=encode_view, text=view_text, actions=ACTIONS, slots=slots,
+                    cards=len(PACK), hand=hand, action_cards=action_cards, observe=encode_state)
 
 
-GAME = register(Game(
+GAME: Game[State, Action, View] = register(Game(
     name="concombre",
     title=N_("Concombre"),
     players=(MIN_PLAYERS, MAX_PLAYERS),
+    default_players=DEFAULT_PLAYERS,
     player_ruling="C1",
     Rules=Rules,
-    State=GameState,
-    View=PlayerView,
+    State=State,
+    View=View,
     action_types=(Deal, Play, ResolveTrick, ScoreRound),
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,
-    why_illegal=why_illegal,
+    refusal=refusal,
     view=view,
     to_play=lambda state: state.to_play,
     is_over=lambda state: state.phase is Phase.GAME_OVER,
     winner=lambda state: state.winner,
-    rewards=_rewards,
-    action_text=action_text,
-    parse_action=parse_action,
-    record_header="concombre record 1",
-    starts_round=lambda action: isinstance(action, Deal),
-    codec=CODEC,
-    bots=BOTS,
-    table_bot="thumb",
-    rivals=("thumb", "random"),
-    story=Story(
-        describe=describe_rules,
-        tell=_tell,
-        show=show_view,
-        read=read_play,
-        help=HELP,
-        reasons=play_reasons,
-    ),
-    chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(PACK[index])),
-    encoding=_encoding,
+    points=_points,
     eliminated=lambda state: state.eliminated,
-    sample=deal_hidden,
+    records=Records(header="concombre record 1", action_text=action_text, parse_action=parse_action,
+                    starts_round=lambda action: isinstance(action, Deal)),
+    codec=CODEC,
+    story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons),
     render=picture,
-    batched=_batched,
+    bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random")),
+    learning=Learning(
+        encoding=_encoding,
+        chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve,
+                      text=lambda index: str(PACK[index])),
+        sample=deal_hidden,
+        batched=_batched,
+    ),
 ))
-"""Concombre, as the library's edges see it (``find_game("concombre")``).
+"""Concombre, as the library's edges see it (``find_game("concombre")``), typed: ``Game[State, Action, View]``.
 
 Examples:
-    >>> GAME.name, GAME.players, GAME.player_ruling
-    ('concombre', (2, 7), 'C1')
+    >>> GAME.name, GAME.players, GAME.default_players, GAME.player_ruling
+    ('concombre', (2, 7), 4, 'C1')
 """
-
-

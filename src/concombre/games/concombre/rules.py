@@ -10,7 +10,7 @@ from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_value"]
+__all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_value"]
 
 MIN_PLAYERS = 2
 """The fewest players a game may have (C1).
@@ -28,6 +28,15 @@ Examples:
     >>> from concombre import MAX_PLAYERS, new_game
     >>> len(new_game(MAX_PLAYERS, seed=1).players)
     7
+"""
+
+DEFAULT_PLAYERS = 4
+"""How many players every command and adapter seats when none is asked for (`concombre.core.game.Game.default_players`).
+
+Examples:
+    >>> from concombre import DEFAULT_PLAYERS, new_game
+    >>> len(new_game(DEFAULT_PLAYERS, seed=1).players)
+    4
 """
 
 

@@ -15,15 +15,15 @@ import random
 from concombre.core.cards import PACK, Card
 from concombre.games.concombre.checks import StateParts, rebuild_state
 from concombre.games.concombre.rules import card_value
-from concombre.games.concombre.state import GameState, Phase
-from concombre.games.concombre.views import PlayerView
+from concombre.games.concombre.state import Phase, State
+from concombre.games.concombre.views import View
 
 __all__ = ["deal_hidden", "rank_bounds"]
 
 _ROUND_PHASES = (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE)
 
 
-def rank_bounds(seen: PlayerView) -> dict[int, tuple[int, int]]:
+def rank_bounds(seen: View) -> dict[int, tuple[int, int]]:
     """For each other seat, the ranks its hidden cards must lie in: (lowest, highest) values.
 
     Examples:
@@ -50,7 +50,7 @@ def rank_bounds(seen: PlayerView) -> dict[int, tuple[int, int]]:
     return bounds
 
 
-def deal_hidden(seen: PlayerView, rng: random.Random) -> GameState:
+def deal_hidden(seen: View, rng: random.Random) -> State:
     """A full state that agrees with the view, the hidden cards dealt at random.
 
     Other hands get cards that no play of theirs rules out (see `rank_bounds`);
@@ -94,7 +94,7 @@ def deal_hidden(seen: PlayerView, rng: random.Random) -> GameState:
     return rebuild_state(parts)
 
 
-def _deal_unseen(seen: PlayerView, rng: random.Random, hands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+def _deal_unseen(seen: View, rng: random.Random, hands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """Deal the unseen cards at random so that every seat gets its count within its bounds.
 
     The seats' places are matched to cards by augmenting paths (Kuhn's

@@ -39,7 +39,7 @@ from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
-from concombre.games.concombre.views import PlayerView
+from concombre.games.concombre.views import View
 
 __all__ = ["SearchBot", "last_trick", "thumb_like"]
 
@@ -86,7 +86,7 @@ class SearchBot:
             raise InvalidArgumentError(f"SearchBot.seconds must be a positive number, not {self.seconds!r}.",
                                        field="seconds")
 
-    def choose(self, seen: PlayerView, rng: random.Random) -> Action:
+    def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost (see the module's documentation)."""
         legal = seen.legal_plays
         candidates = _one_per_rank(legal)
@@ -125,7 +125,7 @@ def _keep_options(hand: Sequence[Card], legal: Sequence[Card]) -> Card:
     return max(middle or legal, key=card_value)
 
 
-def _cost(seen: PlayerView, loser: int, value: int, seat: int) -> float:
+def _cost(seen: View, loser: int, value: int, seat: int) -> float:
     """What taking the last trick with a card of ``value`` costs ``seat``, knowing the match (C9-C11)."""
     if loser != seat:
         return 0.0
@@ -134,7 +134,7 @@ def _cost(seen: PlayerView, loser: int, value: int, seat: int) -> float:
     return _OUT + value if seen.half_cucumber[seat] else _HALF + value
 
 
-def _after(seen: PlayerView, hands: tuple[int, ...], card: Card, exact: int) -> tuple[int, int]:
+def _after(seen: View, hands: tuple[int, ...], card: Card, exact: int) -> tuple[int, int]:
     """The last trick's loser and winning card value after ``seen.seat`` plays ``card``: solved exactly when at
     most ``exact`` cards are left in all hands, else played out by the rule of thumb (the highest legal card)."""
     index = index_of(card)
@@ -170,7 +170,7 @@ def _likelihood(plays: dict[int, list[tuple[int, bool]]], hands: tuple[int, ...]
     return weight
 
 
-def _plays(seen: PlayerView, seats: frozenset[int] | set[int]) -> dict[int, list[tuple[int, bool]]]:
+def _plays(seen: View, seats: frozenset[int] | set[int]) -> dict[int, list[tuple[int, bool]]]:
     """The cards each of ``seats`` played this round, in order, as (value, whether it was a duck: below the card
     to match, C7)."""
     plays: dict[int, list[tuple[int, bool]]] = {seat: [] for seat in seats}
@@ -182,7 +182,7 @@ def _plays(seen: PlayerView, seats: frozenset[int] | set[int]) -> dict[int, list
     return plays
 
 
-def thumb_like(seen: PlayerView) -> frozenset[int]:
+def thumb_like(seen: View) -> frozenset[int]:
     """The other seats whose plays this round fit `concombre.ThumbBot`'s rule: every card they played that was
     not a duck (below the card to match, C7) was no higher than the one before. A bot's model of its opponents.
 

@@ -1,6 +1,6 @@
 """The immutable state of a game of Concombre, and what can be read off it.
 
-A `GameState` is made of a `Match` (what lasts from round to round: players,
+A `State` is made of a `Match` (what lasts from round to round: players,
 rules, seed, dealer, scores, penalty cards, half cucumbers, eliminations) and
 the round in progress (hands and the plays so far). Only the fields that
 change during a round live on the state itself, so a play builds one small
@@ -20,13 +20,13 @@ from typing import Union
 import attrs
 
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.core.seats import left_of
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules, card_value
 
-__all__ = ["GameState", "Match", "Phase", "RoundResult", "require_state", "trick_winner"]
+__all__ = ["Match", "Phase", "RoundResult", "State", "require_state", "trick_winner"]
 
 SEAT_CARD: dict[tuple[int, int], tuple[int, Card]] = {
     (seat, index): (seat, card_at(index)) for seat in range(7) for index in range(52)
@@ -61,7 +61,7 @@ class Phase(enum.Enum):
     DEAL = "deal"
     """Waiting for the deal of the next round."""
     PLAY = "play"
-    """Waiting for `GameState.to_play` to play a card."""
+    """Waiting for `State.to_play` to play a card."""
     TRICK_COMPLETE = "trick complete"
     """Every active player has played to the trick; waiting for it to be resolved."""
     ROUND_COMPLETE = "round complete"
@@ -115,7 +115,7 @@ def _next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
 class Match:
     """What lasts from round to round: players, rules, seed, dealer, score table.
 
-    Read it through `GameState`, which offers every field here as a property.
+    Read it through `State`, which offers every field here as a property.
 
     Attributes:
         rules: The rules of the game.
@@ -202,7 +202,7 @@ Plays = tuple[tuple[int, int], ...]
 """Every play of a round in order, as (seat, `PACK` index) pairs (inner form)."""
 
 RoundTuple = tuple[Phase, Union[int, None], int, Plays, int]
-"""The round in play, the inner form of `GameState`: (phase, to_play, hands, plays, legal).
+"""The round in play, the inner form of `State`: (phase, to_play, hands, plays, legal).
 
 ``hands`` holds every hand in one int: seat s holds the card of `PACK` index i
 when bit 64 * s + i is set. ``legal`` is the mask of the cards ``to_play``
@@ -244,7 +244,7 @@ def _winner_of(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 
 @attrs.frozen(repr=False)
-class GameState(Pictured):
+class State(Pictured):
     """The whole state of a game of Concombre, hidden cards included.
 
     States are immutable values: equal when every part is equal, hashable, and
@@ -290,7 +290,15 @@ class GameState(Pictured):
         return self._round[3]
 
     @property
-    def _legal(self) -> int:
+    def legal_mask(self) -> int:
+        """The cards `to_play` may play, as a bit mask over `PACK` indices (0 outside `Phase.PLAY`).
+
+        Examples:
+            >>> from concombre import PACK, deal, new_game
+            >>> state = deal(new_game(2, seed=3), deck=PACK)
+            >>> state.legal_mask == sum(1 << PACK.index(card) for card in state.hand(1))
+            True
+        """
         return self._round[4]
 
     # -- what lasts from round to round -------------------------------------
@@ -363,7 +371,12 @@ class GameState(Pictured):
     # -- the round in progress ----------------------------------------------
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds, in pack order."""
+        """The cards ``seat`` holds, in pack order.
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not a seat of the game.
+        """
+        require_seat(seat, len(self.match.players), "seat")
         return cards_in_mask(self._hand_mask(seat))
 
     @property
@@ -449,14 +462,14 @@ class GameState(Pictured):
         parts += [f"dealer={self.dealer}", f"scores={self.scores}"]
         if self.winner is not None:
             parts.append(f"winner={self.winner}")
-        return f"<GameState {' '.join(parts)}>"
+        return f"<State {' '.join(parts)}>"
 
     def _picture(self) -> Picture:
         return render.picture(self)
 
 
-def require_state(state: object) -> GameState:
-    """``state`` if it is a Concombre `GameState`, else an `InvalidArgumentError` naming the ``state`` argument.
+def require_state(state: object) -> State:
+    """``state`` if it is a Concombre `State`, else an `InvalidArgumentError` naming the ``state`` argument.
 
     Every public function that takes a state checks it, so that a wrong value (None, a dict, a view, a state of
     another game) is refused with this error rather than a bare `AttributeError` or a silent wrong answer.
@@ -467,10 +480,10 @@ def require_state(state: object) -> GameState:
         ...     require_state(view(new_game(2, seed=1), 0))
         ... except InvalidArgumentError as err:
         ...     print(err.field, "-", err.reason)
-        state - Expected a Concombre GameState (as new_game returns it), not PlayerView.
+        state - Expected a Concombre State (as new_game returns it), not View.
     """
-    if type(state) is not GameState:
+    if type(state) is not State:
         raise InvalidArgumentError(
-            f"Expected a Concombre GameState (as new_game returns it), not {type(state).__name__}.", field="state"
+            f"Expected a Concombre State (as new_game returns it), not {type(state).__name__}.", field="state"
         )
     return state

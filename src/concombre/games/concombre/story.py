@@ -14,10 +14,10 @@ from concombre.core.i18n import N_, _
 from concombre.core.render import picture_text
 from concombre.core.words import clause, person
 from concombre.games.concombre import render
-from concombre.games.concombre.actions import Play, why_illegal
+from concombre.games.concombre.actions import Action, Play, why_illegal
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import GameState, Phase
-from concombre.games.concombre.views import PlayerView, view
+from concombre.games.concombre.state import Phase, State
+from concombre.games.concombre.views import View, view
 
 __all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "tell", "tell_game"]
 
@@ -39,19 +39,26 @@ def describe_rules(rules: Rules) -> str:
     return _("followers must match or beat the highest card so far")
 
 
-def tell(before: GameState, after: GameState) -> Iterator[str]:
-    """What the step from ``before`` to ``after`` did, in lines of text.
+def tell(before: State, action: Action, after: State) -> Iterator[str]:
+    """What ``action`` did, from the state ``before`` it to the state ``after``, in lines of text.
 
-    A deal opens a round, a resolved trick is one line, and a scored round
-    gives the result and the score table; single plays are told with their
-    trick.
+    A deal opens a round, each play is one line and so is its resolved trick,
+    and a scored round gives the result and the score table.
 
     Examples:
-        >>> from concombre import deal, new_game
+        >>> from concombre import Deal, deal, new_game
         >>> state = new_game(["Ann", "Bob"], seed=1)
-        >>> list(tell(state, deal(state)))
+        >>> list(tell(state, Deal(), deal(state)))
         ['', 'Round 1: Ann deals 7 cards each; Bob leads.']
     """
+    if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
+        yield "  " + clause(before.players[before.to_play], N_("{name} plays {card}."), N_("You play {card}."),
+                            card=action.card)
+    yield from _told(before, after)
+
+
+def _told(before: State, after: State) -> Iterator[str]:
+    """What the step from ``before`` to ``after`` did, told from the states alone (plays are told by their trick)."""
     names = after.players
     if before.phase is Phase.DEAL and after.phase is Phase.PLAY:
         yield ""
@@ -72,23 +79,23 @@ def tell(before: GameState, after: GameState) -> Iterator[str]:
             yield clause(names[after.winner], N_("{name} wins the game."), N_("You win the game."))
 
 
-def tell_game(states: Iterable[GameState]) -> Iterator[str]:
+def tell_game(states: Iterable[State]) -> Iterator[str]:
     """The story of a game from its successive states (as `concombre.replay_states` gives them).
 
     Examples:
-        >>> from concombre import Deal, GameRecord, Rules, replay_states
-        >>> record = GameRecord(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> from concombre import Deal, Record, Rules, replay_states
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
         >>> list(tell_game(replay_states(record)))[-1]
         'Round 1: Ann deals 7 cards each; Bob leads.'
     """
     previous = None
     for state in states:
         if previous is not None:
-            yield from tell(previous, state)
+            yield from _told(previous, state)
         previous = state
 
 
-def _round_result(state: GameState) -> Iterator[str]:
+def _round_result(state: State) -> Iterator[str]:
     result = state.last_result
     if result is None:
         return
@@ -113,7 +120,7 @@ def _round_result(state: GameState) -> Iterator[str]:
             score=result.score, returned=returned)
 
 
-def score_table(state: GameState) -> Iterator[str]:
+def score_table(state: State) -> Iterator[str]:
     """The score table: each player's score, penalty cards and flags.
 
     Examples:
@@ -148,7 +155,7 @@ Examples:
 """
 
 
-def show_view(seen: PlayerView) -> list[str]:
+def show_view(seen: View) -> list[str]:
     """The lines a person needs to choose a play: the table as `concombre.games.concombre.render` draws it,
     the cards played this round, and the plays numbered.
 
@@ -172,7 +179,7 @@ def show_view(seen: PlayerView) -> list[str]:
     ]
 
 
-def read_play(state: GameState, answer: str) -> Play | str:
+def read_play(state: State, answer: str) -> Play | str:
     """The play an answer names (a number from the list, or a card), or why it names none.
 
     Examples:
@@ -201,7 +208,7 @@ def read_play(state: GameState, answer: str) -> Play | str:
     return action if reason is None else reason
 
 
-def play_reasons(state: GameState, seat: int) -> dict[str, str | None]:
+def play_reasons(state: State, seat: int) -> dict[str, str | None]:
     """Why each card in ``seat``'s hand may not be played now (None for a legal play); empty off turn.
 
     Examples:

@@ -1,7 +1,7 @@
 """The transitions of Concombre: pure functions from a state to the next one.
 
 Every function here leaves its input untouched and returns a new
-`GameState`; an action the rules forbid raises `IllegalActionError` naming
+`State`; an action the rules forbid raises `IllegalActionError` naming
 the ruling (C14). The ``*_refusal`` functions say why an action would be
 refused without raising, for `concombre.why_illegal`.
 """
@@ -24,11 +24,11 @@ from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, player_names, shuffled_order
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import (
-    GameState,
     Match,
     Phase,
     RoundResult,
     RoundTuple,
+    State,
     _next_seats,
     _winner_of,
     require_state,
@@ -55,7 +55,7 @@ _WAITING_FOR = {
 
 
 
-def _waiting(state: GameState) -> str:
+def _waiting(state: State) -> str:
     """What the state waits for, in the current language."""
     return _(_WAITING_FOR[state.phase])
 
@@ -63,23 +63,23 @@ def _waiting(state: GameState) -> str:
 _PLAY = Phase.PLAY
 _TRICK_COMPLETE = Phase.TRICK_COMPLETE
 
-# A state built straight through its two slots, without attrs' __init__ (a GameState has no validator and
+# A state built straight through its two slots, without attrs' __init__ (a State has no validator and
 # nothing to derive): plays build one state each, so this is most of the cost of a play it saves.
 _NEW_STATE = object.__new__
-_SET_MATCH = GameState.__dict__["match"].__set__
-_SET_ROUND = GameState.__dict__["_round"].__set__
+_SET_MATCH = State.__dict__["match"].__set__
+_SET_ROUND = State.__dict__["_round"].__set__
 
 
-def _state(match: Match, round_in_play: RoundTuple) -> GameState:
+def _state(match: Match, round_in_play: RoundTuple) -> State:
     """A state built through its two slots, as `play` builds its own."""
-    state = _NEW_STATE(GameState)
+    state = _NEW_STATE(State)
     _SET_MATCH(state, match)
     _SET_ROUND(state, round_in_play)
     return state
 
 
 # Each play as a tuple of one (seat, card index) pair, made once: a play extends the round's plays by one
-# concatenation and allocates no pair; and the bit of each card in each seat's part of `GameState._hands`.
+# concatenation and allocates no pair; and the bit of each card in each seat's part of `State._hands`.
 _ONE_PLAY = tuple(tuple(((seat, index),) for index in range(52)) for seat in range(MAX_PLAYERS))
 _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 
@@ -93,7 +93,7 @@ def new_game(
     dealer: int = 0,
     rules: Rules = Rules(),
     seed: int | None = None,
-) -> GameState:
+) -> State:
     """Start a game, waiting for the first deal.
 
     Args:
@@ -134,17 +134,17 @@ def new_game(
         eliminated=(False,) * count,
         last_result=None,
     )
-    return GameState(match, (Phase.DEAL, None, 0, (), 0))
+    return State(match, (Phase.DEAL, None, 0, (), 0))
 
 
 # -- the deal -----------------------------------------------------------------
 
 
-def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
+def deal(state: State, deck: Sequence[Card] | None = None) -> State:
     """Deal the round: one card at a time from the top of the pack (C5).
 
     Dealing starts with the first active player left of the dealer and goes
-    left; each active player gets `GameState.deal_size` cards and the rest is
+    left; each active player gets `State.deal_size` cards and the rest is
     the face-down stock. That same player leads the first trick (C6).
 
     Args:
@@ -180,11 +180,11 @@ def deal(state: GameState, deck: Sequence[Card] | None = None) -> GameState:
     return _state(match, (_PLAY, seats[0], hands, (), _hand_mask(hands, seats[0])))  # a leader plays any card
 
 
-def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Card, ...]:
+def deck_for(state: State, hands: Mapping[int, Sequence[Card]]) -> tuple[Card, ...]:
     """A deck order that deals these cards to these seats (C5), for tests, tutorials and puzzles.
 
     Each listed seat gets its cards first, then cards from the rest of the
-    round's pack in pack order, up to `GameState.deal_size`. Pass the result
+    round's pack in pack order, up to `State.deal_size`. Pass the result
     to `deal`.
 
     Raises:
@@ -220,7 +220,7 @@ def deck_for(state: GameState, hands: Mapping[int, Sequence[Card]]) -> tuple[Car
     return tuple(card_at(index) for index in (*order, *spare))
 
 
-def deal_refusal(state: GameState, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
+def deal_refusal(state: State, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
     """Why `deal` would refuse, or None if it would deal."""
     require_state(state)
     if state.phase is not Phase.DEAL:
@@ -274,7 +274,7 @@ def _seats_from(match: Match, first: int) -> tuple[int, ...]:
 # -- playing cards ------------------------------------------------------------
 
 
-def legal_plays(state: GameState) -> tuple[Card, ...]:
+def legal_plays(state: State) -> tuple[Card, ...]:
     """The cards the player to play may play (C7), in pack order.
 
     Pack order is ascending rank, then clubs, diamonds, hearts, spades. Empty
@@ -287,7 +287,7 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         >>> [str(card) for card in legal_plays(state)]   # seat 0 must match or beat it
         ['3D', '3S', '4D', '4S', '5D']
     """
-    if type(state) is not GameState:  # inline: no call on the hot path
+    if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     return cards_in_mask(state._round[4])
 
@@ -301,14 +301,14 @@ _AT_LEAST = tuple(at_least_as_high(index) for index in range(52))
 _SAME_RANK = tuple(0xF << (index & ~3) for index in range(52))
 
 
-def _card_to_match(state: GameState, trick: Sequence[tuple[int, int]]) -> int:
+def _card_to_match(state: State, trick: Sequence[tuple[int, int]]) -> int:
     """The card a follower must match or beat: the lead, or the highest so far (C7)."""
     if state.match.follow_lead:
         return trick[0][1]
     return max(card for _, card in trick)
 
 
-def play(state: GameState, card: Card) -> GameState:
+def play(state: State, card: Card) -> State:
     """The player to play plays ``card`` to the trick (C6, C7).
 
     When every active player has played, the trick is complete and waits for
@@ -346,7 +346,7 @@ def play(state: GameState, card: Card) -> GameState:
     plays += _ONE_PLAY[seat][index]
     hands ^= _HAND_BITS[seat][index]
     in_trick = len(plays) % match.active_count
-    after = _NEW_STATE(GameState)  # built by its slots: a third of the cost of a state built through __init__
+    after = _NEW_STATE(State)  # built by its slots: a third of the cost of a state built through __init__
     _SET_MATCH(after, match)
     if not in_trick:
         _SET_ROUND(after, (_TRICK_COMPLETE, None, hands, plays, 0))
@@ -363,18 +363,18 @@ def play(state: GameState, card: Card) -> GameState:
     return after
 
 
-def play_refusal(state: GameState, card: Card) -> IllegalActionError | None:
+def play_refusal(state: State, card: Card) -> IllegalActionError | None:
     """Why `play` would refuse ``card``, or None if it would play it."""
     return _play_refusal(require_state(state), index_of(card))
 
 
-def _play_refusal(state: GameState, index: int) -> IllegalActionError | None:
-    if state._legal >> index & 1:
+def _play_refusal(state: State, index: int) -> IllegalActionError | None:
+    if state.legal_mask >> index & 1:
         return None
     return _refusal_of_play(state, index)
 
 
-def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
+def _refusal_of_play(state: State, index: int) -> IllegalActionError:
     """Why the card at ``index`` may not be played (it is known to be refused)."""
     if state.phase is not Phase.PLAY:
         return IllegalActionError(_("No card can be played now: {waiting}.", waiting=_waiting(state)), "C14")
@@ -384,7 +384,7 @@ def _refusal_of_play(state: GameState, index: int) -> IllegalActionError:
     return IllegalActionError(_follow_reason(state, hand), "C7")
 
 
-def _follow_reason(state: GameState, hand: int) -> str:
+def _follow_reason(state: State, hand: int) -> str:
     """The sentence explaining which cards the follow rule (C7) allows."""
     plays = state._plays
     trick = plays[-(len(plays) % state.match.active_count) :]
@@ -419,7 +419,7 @@ def _list(mask: int) -> str:
 # -- ending tricks and rounds -------------------------------------------------
 
 
-def resolve_trick(state: GameState) -> GameState:
+def resolve_trick(state: State) -> State:
     """Gather the complete trick: its winner (C8) leads the next one (C6).
 
     After the round's last trick the state waits for `score_round`.
@@ -435,7 +435,7 @@ def resolve_trick(state: GameState) -> GameState:
         >>> state.to_play, state.phase.value
         (0, 'play')
     """
-    if type(state) is not GameState:
+    if type(state) is not State:
         require_state(state)
     phase, _, hands, plays, _ = state._round
     if phase is not _TRICK_COMPLETE:
@@ -447,16 +447,16 @@ def resolve_trick(state: GameState) -> GameState:
     return _state(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
 
 
-def resolve_refusal(state: GameState) -> IllegalActionError | None:
+def resolve_refusal(state: State) -> IllegalActionError | None:
     """Why `resolve_trick` would refuse, or None."""
     return None if require_state(state).phase is Phase.TRICK_COMPLETE else _no_trick_to_resolve(state)
 
 
-def _no_trick_to_resolve(state: GameState) -> IllegalActionError:
+def _no_trick_to_resolve(state: State) -> IllegalActionError:
     return IllegalActionError(_("There is no complete trick to resolve: {waiting}.", waiting=_waiting(state)), "C14")
 
 
-def score_round(state: GameState) -> GameState:
+def score_round(state: State) -> State:
     """Score the finished round (C9-C13) and pass the deal (C12).
 
     The winner of the last trick takes its card as a penalty card and its
@@ -521,7 +521,7 @@ def score_round(state: GameState) -> GameState:
     return _state(next_match, (Phase.GAME_OVER if over else Phase.DEAL, None, 0, (), 0))
 
 
-def score_refusal(state: GameState) -> IllegalActionError | None:
+def score_refusal(state: State) -> IllegalActionError | None:
     """Why `score_round` would refuse, or None."""
     require_state(state)
     if state.phase is Phase.ROUND_COMPLETE:

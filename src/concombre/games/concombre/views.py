@@ -9,13 +9,13 @@ from concombre.core.errors import require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import SEAT_CARD, GameState, Phase, RoundResult, Trick, require_state, split_tricks
+from concombre.games.concombre.state import SEAT_CARD, Phase, RoundResult, State, Trick, require_state, split_tricks
 
-__all__ = ["PlayerView", "trick_start", "view"]
+__all__ = ["View", "trick_start", "view"]
 
 
 @attrs.frozen(repr=False)
-class PlayerView(Pictured):
+class View(Pictured):
     """Everything one seat may see of a game, and nothing else.
 
     It holds the seat's own hand, what is face up on the table and the score
@@ -94,7 +94,7 @@ class PlayerView(Pictured):
         if self.to_play is not None:
             parts.append(f"to_play={self.to_play}")
         parts += [f"hand={' '.join(map(str, self.hand))!r}", f"scores={self.scores}"]
-        return f"<PlayerView of seat {self.seat}: {' '.join(parts)}>"
+        return f"<View of seat {self.seat}: {' '.join(parts)}>"
 
     def _picture(self) -> Picture:
         return render.picture(self)
@@ -114,8 +114,8 @@ def trick_start(phase: Phase, played: int, size: int) -> int:
     return played
 
 
-def view(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may see of ``state`` (see `PlayerView`).
+def view(state: State, seat: int) -> View:
+    """What ``seat`` may see of ``state`` (see `View`).
 
     Raises:
         InvalidArgumentError: ``seat`` is not a seat of this game.
@@ -127,7 +127,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         >>> v.hand == state.hand(0), v.my_turn, v.legal_plays
         (True, False, ())
     """
-    if type(state) is not GameState:  # the checks inline: adapters take a view every step
+    if type(state) is not State:  # the checks inline: adapters take a view every step
         require_state(state)
     match = state.match
     count = len(match.players)
@@ -139,7 +139,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     start = trick_start(phase, len(plays), size)
     pairs = tuple(map(SEAT_CARD.__getitem__, plays))
     in_round = phase is not Phase.DEAL and phase is not Phase.GAME_OVER
-    return PlayerView(
+    return View(
         seat,
         match.players,
         match.rules,

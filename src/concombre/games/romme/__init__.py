@@ -38,14 +38,16 @@ from concombre.games.romme.actions import (
     meld_actions,
     opening_actions,
     parse_action,
+    refusal,
     why_illegal,
 )
+from concombre.games.romme.bots import BOTS, PlannerBot, RandomBot, SolverBot
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, cards_of, deck, rank_value
 from concombre.games.romme.choices import CHOICES, choice_text
 from concombre.games.romme.game import GAME
 from concombre.games.romme.melds import Meld, Place, exchange_joker, lay_off, make_meld, why_not_meld
 from concombre.games.romme.options import meld_options, opening_value
-from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State
 from concombre.games.romme.transitions import (
     deal,
@@ -62,7 +64,9 @@ from concombre.games.romme.transitions import (
 from concombre.games.romme.views import View, view
 
 __all__ = [
+    "BOTS",
     "CHOICES",
+    "DEFAULT_PLAYERS",
     "GAME",
     "JOKER_VALUE",
     "MAX_PLAYERS",
@@ -79,11 +83,14 @@ __all__ = [
     "MeldCards",
     "Phase",
     "Place",
+    "PlannerBot",
+    "RandomBot",
     "Record",
     "RommeCard",
     "RoundResult",
     "Rules",
     "ScoreRound",
+    "SolverBot",
     "State",
     "View",
     "action_text",
@@ -114,6 +121,7 @@ __all__ = [
     "opening_value",
     "parse_action",
     "rank_value",
+    "refusal",
     "replay",
     "replay_states",
     "score_round",

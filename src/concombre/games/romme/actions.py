@@ -45,6 +45,7 @@ __all__ = [
     "meld_actions",
     "opening_actions",
     "parse_action",
+    "refusal",
     "single_melds",
     "why_illegal",
 ]
@@ -514,6 +515,29 @@ def _with_copies(melds: list[tuple[RommeCard, ...]], hand: Sequence[RommeCard]) 
     return [[next(taken[_face(card)]) for card in meld] for meld in melds]
 
 
+def refusal(state: State, action: Action) -> IllegalActionError | None:
+    """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
+
+    The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising.
+    `apply` is the one place a Rommé step is judged (a meld's checks are the building of the meld), so this asks
+    it and keeps what it refuses: the state is never changed.
+
+    Raises:
+        InvalidArgumentError: ``state`` or ``action`` is not of the game.
+
+    Examples:
+        >>> from concombre.games.romme import DrawStock, new_game, refusal
+        >>> refused = refusal(new_game(2, seed=1), DrawStock())
+        >>> refused.ruling, refused.reason
+        ('R15', 'No card can be drawn now: the cards have not been dealt yet.')
+    """
+    try:
+        apply(state, action)
+    except IllegalActionError as err:
+        return err
+    return None
+
+
 def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
@@ -527,15 +551,12 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
-    try:
-        if language is None:  # the common case, kept free of the context's cost: legality checks run in loops
-            apply(state, action)
-        else:
-            with use_language(language):
-                apply(state, action)
-    except IllegalActionError as err:
-        return str(err)
-    return None
+    if language is None:  # the common case, kept free of the context's cost: legality checks run in loops
+        refused = refusal(state, action)
+    else:
+        with use_language(language):
+            refused = refusal(state, action)
+    return None if refused is None else str(refused)
 
 
 def is_legal(state: State, action: Action) -> bool:

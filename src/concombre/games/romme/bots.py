@@ -10,6 +10,7 @@ import random
 
 import attrs
 
+from concombre.core.aliases import renamed
 from concombre.core.errors import IllegalActionError
 from concombre.core.i18n import _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
@@ -21,7 +22,7 @@ from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase
 from concombre.games.romme.views import View
 
-__all__ = ["BOTS", "PlannerRommeBot", "RandomRommeBot", "SolverRommeBot", "discards", "lay_offs"]
+__all__ = ["BOTS", "PlannerBot", "RandomBot", "SolverBot", "discards", "lay_offs"]
 
 
 def discards(seen: View) -> list[RommeCard]:
@@ -57,7 +58,7 @@ def lay_offs(seen: View) -> list[LayOff]:
 
 
 @attrs.frozen
-class RandomRommeBot:
+class RandomBot:
     """Draws, melds, lays off and discards at random among what the rules allow.
 
     Attributes:
@@ -66,7 +67,7 @@ class RandomRommeBot:
     Examples:
         >>> import random
         >>> from concombre.games.romme import deal, new_game, view
-        >>> RandomRommeBot().choose(view(deal(new_game(2, seed=3)), 1), random.Random(0))
+        >>> RandomBot().choose(view(deal(new_game(2, seed=3)), 1), random.Random(0))
         DrawDiscard()
     """
 
@@ -87,7 +88,7 @@ class RandomRommeBot:
 
 
 @attrs.frozen
-class SolverRommeBot:
+class SolverBot:
     """Plays by the meld solver: opens as soon as it can, lays off, exchanges jokers, discards its least useful card.
 
     It takes the discard pile's top card only when the solver says it lowers
@@ -101,7 +102,7 @@ class SolverRommeBot:
     Examples:
         >>> import random
         >>> from concombre.games.romme import deal, draw_stock, new_game, view
-        >>> action = SolverRommeBot().choose(view(draw_stock(deal(new_game(2, seed=3))), 1), random.Random(0))
+        >>> action = SolverBot().choose(view(draw_stock(deal(new_game(2, seed=3))), 1), random.Random(0))
         >>> type(action).__name__ in ("MeldCards", "Discard")
         True
     """
@@ -132,7 +133,7 @@ class SolverRommeBot:
 
         Examples:
             >>> from concombre.games.romme import DrawStock, deal, new_game, view
-            >>> SolverRommeBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
+            >>> SolverBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
             "the discard pile's top card would not leave less in the hand"
         """
         if isinstance(action, DrawStock):
@@ -190,10 +191,10 @@ class SolverRommeBot:
 
 
 @attrs.frozen
-class PlannerRommeBot(SolverRommeBot):
+class PlannerBot(SolverBot):
     """Plans a draw ahead: keeps the cards with prospects, takes the discard pile's top when it pays, feeds nobody.
 
-    It melds, opens, lays off and exchanges jokers as `SolverRommeBot` does: every place a player fills on the
+    It melds, opens, lays off and exchanges jokers as `SolverBot` does: every place a player fills on the
     table scores for them and every card left in hand counts against them (R13), so there is nothing to gain
     by holding melds back. It differs in what it keeps and what it takes:
 
@@ -214,7 +215,7 @@ class PlannerRommeBot(SolverRommeBot):
         >>> import random
         >>> from concombre.games.romme import deal, draw_stock, new_game, view
         >>> seen = view(draw_stock(deal(new_game(2, seed=3))), 1)
-        >>> type(PlannerRommeBot().choose(seen, random.Random(0))).__name__ in ("MeldCards", "Discard")
+        >>> type(PlannerBot().choose(seen, random.Random(0))).__name__ in ("MeldCards", "Discard")
         True
     """
 
@@ -226,7 +227,7 @@ class PlannerRommeBot(SolverRommeBot):
 
         Examples:
             >>> from concombre.games.romme import DrawStock, deal, new_game, view
-            >>> PlannerRommeBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
+            >>> PlannerBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
             "the stock promises more than the discard pile's top card"
         """
         if isinstance(action, DrawStock):
@@ -254,10 +255,17 @@ class PlannerRommeBot(SolverRommeBot):
         return best_keep(seen, seen.hand, discards(seen), self.prospects)[0]
 
 
-BOTS = {"random": RandomRommeBot, "solver": SolverRommeBot, "planner": PlannerRommeBot}
+BOTS = {"random": RandomBot, "solver": SolverBot, "planner": PlannerBot}
 """The Rommé bots by name, as the command line knows them.
 
 Examples:
     >>> sorted(BOTS)
     ['planner', 'random', 'solver']
 """
+
+
+__getattr__ = renamed(__name__, {
+    "RandomRommeBot": ("RandomBot", RandomBot),
+    "SolverRommeBot": ("SolverBot", SolverBot),
+    "PlannerRommeBot": ("PlannerBot", PlannerBot),
+})

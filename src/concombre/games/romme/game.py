@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from concombre.core.game import Chance, Encoding, Game, Story, register
+from concombre.core.game import Bots, Chance, Encoding, Game, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.romme.actions import (
     Action,
@@ -21,14 +21,14 @@ from concombre.games.romme.actions import (
     apply,
     legal_actions,
     parse_action,
-    why_illegal,
+    refusal,
 )
 from concombre.games.romme.bots import BOTS
-from concombre.games.romme.cards import card_at, deck
+from concombre.games.romme.cards import MOST_CARDS, card_at, deck
 from concombre.games.romme.choices import choices
 from concombre.games.romme.codec import CODEC
 from concombre.games.romme.render import picture
-from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
 from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, step_reasons, tell
 from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game, with_stock_top
@@ -37,7 +37,7 @@ from concombre.games.romme.views import View, view
 __all__ = ["GAME"]
 
 
-def _rewards(before: State, after: State) -> tuple[float, ...]:
+def _points(before: State, after: State) -> tuple[float, ...]:
     """What each seat's total gains when a regular round is scored (R13); a tie-break changes no total (R14a)."""
     result = after.last_result
     if before.phase is Phase.ROUND_COMPLETE and result is not None and not before.in_tie_break:
@@ -81,7 +81,7 @@ def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sta
     return deal(state, [*cards, *(card for card in deck(state.rules.jokers) if card not in taken)])
 
 
-def _encoding() -> Encoding:
+def _encoding() -> Encoding[State, Action, View]:
     from concombre.games.romme.choices import CHOICES
     from concombre.games.romme.encoding import OBSERVATION_SIZE, encode_view, view_text
 
@@ -98,15 +98,16 @@ def _encoding() -> Encoding:
         return iter(())
 
     return Encoding(
-        OBSERVATION_SIZE, -1.0, encode_view, view_text, CHOICES, lambda state: dict(enumerate(choices(state))),
-        110, hand, action_cards,
+        size=OBSERVATION_SIZE, low=-1.0, encode=encode_view, text=view_text, actions=CHOICES,
+        slots=lambda state: dict(enumerate(choices(state))), cards=MOST_CARDS, hand=hand, action_cards=action_cards,
     )
 
 
-GAME = register(Game(
+GAME: Game[State, Action, View] = register(Game(
     name="romme",
     title=N_("German Rommé"),
     players=(MIN_PLAYERS, MAX_PLAYERS),
+    default_players=DEFAULT_PLAYERS,
     player_ruling="R1",
     Rules=Rules,
     State=State,
@@ -115,33 +116,29 @@ GAME = register(Game(
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,
-    why_illegal=why_illegal,
+    refusal=refusal,
     view=view,
     to_play=lambda state: state.to_play,
     is_over=lambda state: state.phase is Phase.GAME_OVER,
     winner=lambda state: state.winner,
-    rewards=_rewards,
-    action_text=action_text,
-    parse_action=parse_action,
-    record_header="concombre romme record 1",
-    starts_round=lambda action: isinstance(action, Deal),
+    points=_points,
+    records=Records(header="concombre romme record 1", action_text=action_text, parse_action=parse_action,
+                    starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
     codec=CODEC,
-    bots=BOTS,
-    table_bot="solver",
-    rivals=("solver", "random"),
-    story=Story(
-        describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
-        reasons=step_reasons,
-    ),
-    chance=Chance(outcomes=110, draws=_draws, pool=_pool, resolve=_resolve, text=lambda index: str(card_at(index))),
-    encoding=_encoding,
-    round_title=_round_title,
-    sample=_sample,
+    story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
+                reasons=step_reasons),
     render=picture,
+    bots=Bots(makers=BOTS, table="solver", rivals=("solver", "random")),
+    learning=Learning(
+        encoding=_encoding,
+        chance=Chance(outcomes=MOST_CARDS, draws=_draws, pool=_pool, resolve=_resolve,
+                      text=lambda index: str(card_at(index))),
+        sample=_sample,
+    ),
 ))
-"""German Rommé, as the library's edges see it (``find_game("romme")``).
+"""German Rommé, as the library's edges see it (``find_game("romme")``), typed: ``Game[State, Action, View]``.
 
 Examples:
-    >>> GAME.name, GAME.players, GAME.player_ruling
-    ('romme', (2, 6), 'R1')
+    >>> GAME.name, GAME.players, GAME.default_players, GAME.player_ruling
+    ('romme', (2, 6), 4, 'R1')
 """

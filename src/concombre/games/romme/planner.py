@@ -12,7 +12,7 @@ for the 6. This module measures that from what a seat can see:
   and which cards not to hand an opponent: a discard that fits a meld on the table can be taken and laid
   off (R9) by an opponent who has opened.
 
-`concombre.games.romme.PlannerRommeBot` plays by these.
+`concombre.games.romme.PlannerBot` plays by these.
 
 Examples:
     >>> from concombre.games.romme import cards_of

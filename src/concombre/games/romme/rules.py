@@ -9,7 +9,7 @@ import attrs
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+__all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
 MIN_PLAYERS = 2
 """The fewest players of a game of Rommé (R1).
@@ -25,6 +25,15 @@ MAX_PLAYERS = 6
 Examples:
     >>> MAX_PLAYERS
     6
+"""
+
+DEFAULT_PLAYERS = 4
+"""How many players every command and adapter seats when none is asked for (`concombre.core.game.Game.default_players`).
+
+Examples:
+    >>> from concombre.romme import DEFAULT_PLAYERS, new_game
+    >>> len(new_game(DEFAULT_PLAYERS, seed=1).players)
+    4
 """
 
 

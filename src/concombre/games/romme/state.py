@@ -7,7 +7,7 @@ from typing import Union
 
 import attrs
 
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
@@ -208,6 +208,20 @@ class State(Pictured):
         """Each seat's hand, sorted."""
         return self._round[2]
 
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds, sorted (as Concombre's `concombre.State.hand`).
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not a seat of the game.
+
+        Examples:
+            >>> from concombre.romme import deal, new_game
+            >>> len(deal(new_game(2, seed=3)).hand(0))
+            13
+        """
+        require_seat(seat, len(self._round[2]), "seat")
+        return self._round[2][seat]
+
     @property
     def stock(self) -> Hand:
         """The face-down stock; its top card is the last."""
@@ -291,7 +305,7 @@ def require_state(state: object) -> State:
         ...     require_state(new_game(2, seed=1))     # a Concombre game
         ... except InvalidArgumentError as err:
         ...     print(err.field, "-", err.reason)
-        state - Expected a German Rommé State (as concombre.romme.new_game returns it), not GameState.
+        state - Expected a German Rommé State (as concombre.romme.new_game returns it), not State.
     """
     if type(state) is not State:
         raise InvalidArgumentError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import operator
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,8 @@ import attrs
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
-from concombre.games.romme.cards import RommeCard, deck, hand_of
+from concombre.games.romme.cards import RommeCard, hand_of
+from concombre.games.romme.cards import deck as game_cards
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RommeRound, RoundResult, State, require_state
@@ -155,7 +157,7 @@ def deck_for(
         >>> [str(card) for card in state.hands[0][-2:]], str(state.discard_pile[-1])
         (['AS1', 'AS2'], 'JK1')
     """
-    cards = deck(require_state(state).rules.jokers)
+    cards = game_cards(require_state(state).rules.jokers)
     if not isinstance(hands, Mapping):
         raise InvalidArgumentError(f"hands must map seats to cards, not {hands!r}.", field="hands")
     if discard_top is not None and type(discard_top) is not RommeCard:
@@ -177,7 +179,8 @@ def deck_for(
     return (*order, discard_top or next(spare), *spare)
 
 
-def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
+def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: Sequence[RommeCard] | None = None
+         ) -> State:
     """Deal 13 cards to each player in the round, one at a time from the left of the dealer (R4).
 
     The next card is turned up to start the discard pile; the rest is the
@@ -185,11 +188,12 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
 
     Args:
         state: A state in `Phase.DEAL`.
-        deck_order: The cards in dealing order, top first: exactly the game's
+        deck: The cards in dealing order, top first: exactly the game's
             cards (R2). Omitted, they are shuffled from the seed and round.
+        deck_order: 0.1's name of ``deck``: deprecated, it warns.
 
     Raises:
-        IllegalActionError: Not waiting for a deal (R15), or ``deck_order``
+        IllegalActionError: Not waiting for a deal (R15), or ``deck``
             is not the game's cards (R2).
 
     Examples:
@@ -198,13 +202,17 @@ def deal(state: State, deck_order: Sequence[RommeCard] | None = None) -> State:
         >>> len(state.discard_pile), len(state.stock) + 2 * 13 + 1
         (1, 108)
     """
+    if deck_order is not None:
+        warnings.warn("deal(deck_order=...) is deprecated and will be removed in the next minor version: use deck=.",
+                      DeprecationWarning, stacklevel=2)
+        deck = deck_order
     if require_state(state).phase is not Phase.DEAL:
         raise _not_now(N_("The cards cannot be dealt"), state)
-    cards = deck(state.rules.jokers)
-    if deck_order is None:
+    cards = game_cards(state.rules.jokers)
+    if deck is None:
         order = _shuffled(cards, state.seed, state.round_number)
     else:
-        order = hand_of(deck_order, "deck_order")
+        order = hand_of(deck, "deck")
         if sorted(order) != sorted(cards) or len(set(order)) != len(order):
             raise IllegalActionError(
                 _("The deck must hold each of the game's {count} cards once: two packs and {jokers} jokers.",

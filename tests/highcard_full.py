@@ -1,0 +1,130 @@
+"""High Card with every optional capability: text records, JSON documents, the story and learning.
+
+`tests.highcard` is the game as the required core of the protocol; this adds
+what the other edges (records, JSON, the terminal, the demo, the web table,
+PettingZoo, OpenSpiel) read, and nothing of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from concombre.core.cards import Card
+from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.game import Codec, Encoding, Learning, Records, Story
+
+from .highcard import CARDS, GAME, Action, Deal, Phase, Play, Rules, State, View, legal_actions
+
+_INDEX = {card: index for index, card in enumerate(CARDS)}
+
+
+def action_text(action: Action) -> str:
+    return "deal" if isinstance(action, Deal) else f"play {action.card}"
+
+
+def parse_action(line: str) -> Action:
+    words = line.split()
+    if words == ["deal"]:
+        return Deal()
+    if len(words) == 2 and words[0] == "play":
+        try:
+            return Play(words[1])
+        except InvalidArgumentError as err:
+            raise FormatError(err.reason) from None
+    raise FormatError(f"expected deal or play CARD, not {line.strip()!r}")
+# --8<-- [end:view]
+
+
+def check_state(state: State) -> State:
+    """A loaded state's parts agree: two players, the cards in one place each, the scores below the target."""
+    if len(state.players) != 2 or len(state.hands) != 2 or len(state.scores) != 2:
+        raise FormatError("High Card has two players", "$.players", "H1")
+    placed = [card for hand in state.hands for card in hand] + [card for _, card in state.trick]
+    if len(set(placed)) != len(placed) or not set(placed) <= set(CARDS):
+        raise FormatError("each of the six cards is in one place at most", "$.hands", "H2")
+    if (max(state.scores) >= state.rules.target) != (state.phase is Phase.GAME_OVER):
+        raise FormatError("the game is over exactly when a player reaches the target", "$.scores", "H1")
+    return state
+
+
+def check_view(seen: View) -> None:
+    if seen.hand_sizes[seen.seat] != len(seen.hand):
+        raise FormatError("the seat's hand size is the size of its hand", "$.hand_sizes")
+
+
+def tell(before: State, action: Action, after: State) -> Iterator[str]:
+    names = after.players
+    if isinstance(action, Deal):
+        yield f"Round {after.round_number}: {names[after.dealer]} deals."
+    elif isinstance(action, Play) and len(before.trick) == 1:
+        (leader, led), card = before.trick[0], action.card
+        winner = leader if led.rank >= card.rank else 1 - leader
+        yield f"  {names[leader]} {led}, {names[1 - leader]} {card} -> {names[winner]}"
+    if after.winner is not None:
+        yield f"{names[after.winner]} wins."
+
+
+def show(seen: View) -> list[str]:
+    plays = "  ".join(f"{number}) {card}" for number, card in enumerate(seen.hand, 1))
+    return [f"Scores {seen.scores}; trick {[str(card) for _, card in seen.trick]}", f"Your plays: {plays}"]
+
+
+def read(state: State, answer: str) -> Action | str:
+    hand = state.hands[state.to_play or 0]
+    text = answer.strip()
+    if text.isdigit() and 1 <= int(text) <= len(hand):
+        return Play(hand[int(text) - 1])
+    try:
+        action = Play(text)
+    except InvalidArgumentError as err:
+        return err.reason
+    return GAME.why_illegal(state, action) or action
+
+
+def points(before: State, after: State) -> tuple[float, ...]:
+    return tuple(float(new - old) for old, new in zip(before.scores, after.scores, strict=True))
+
+
+def encoding() -> Encoding[State, Action, View]:
+    import numpy as np
+
+    def encode(seen: View) -> Any:
+        vector = np.zeros(15, dtype=np.float32)
+        for card in seen.hand:
+            vector[_INDEX[card]] = 1
+        for _, card in seen.trick:
+            vector[6 + _INDEX[card]] = 1
+        vector[12:14] = [min(score / seen.rules.target, 1.0) for score in seen.scores]
+        vector[14] = seen.to_play == seen.seat
+        return vector
+
+    def slots(state: State) -> dict[int, Action]:
+        return {_INDEX[action.card]: action for action in legal_actions(state) if isinstance(action, Play)}
+
+    def text(seen: View) -> str:
+        return f"p{seen.seat} {seen.phase.value} hand {' '.join(map(str, seen.hand))} scores {seen.scores}"
+
+    return Encoding(size=15, low=0.0, encode=encode, text=text, actions=6, slots=slots, cards=6,
+                    hand=lambda seen: (_INDEX[card] for card in seen.hand))
+
+
+GAME_FULL = attrs.evolve(
+    GAME,
+    points=points,
+    records=Records(header="highcard record 1", action_text=action_text, parse_action=parse_action,
+                    starts_round=lambda action: isinstance(action, Deal)),
+    codec=Codec(
+        prefix="highcard",
+        kinds={"card": Card, "rules": Rules, "action": Action, "state": State, "view": View},
+        action_names={"deal": Deal, "play": Play},
+        objects=(Rules, View),
+        from_parts=check_state,
+        check_view=check_view,
+    ),
+    story=Story(describe=lambda rules: f"first to {rules.target} points", tell=tell, show=show, read=read,
+                help="Type the number of a card, or the card itself."),
+    learning=Learning(encoding=encoding),
+)
