@@ -5,8 +5,8 @@ Run ``nox -s catalog`` (or ``python tests/catalog.py``) after changing a sentenc
 sentences arrive untranslated (and changed ones fuzzy) for a translator. The build compiles the ``.po`` files
 (``hatch_build.py``); ``tests/test_i18n.py`` fails while any sentence lacks a translation.
 
-Besides the calls ``_()``, ``N_()`` and ``ngettext()`` in the source, the template holds the sentences the
-command line reads from the rules classes' docstrings (each option's help).
+The sentences are the calls ``_()``, ``N_()`` and ``ngettext()`` in the source (each rules option's help is an
+``N_()`` in its field's metadata).
 """
 
 from __future__ import annotations
@@ -32,21 +32,7 @@ def template() -> Catalog:
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     for filename, line, message, comments, context in found:
         catalog.add(message, None, [(f"src/concombre/{filename}", line)], auto_comments=comments, context=context)
-    for text, where in _docstring_sentences():
-        catalog.add(text, None, [(where, 0)])
     return catalog
-
-
-def _docstring_sentences() -> list[tuple[str, str]]:
-    """The help of each rules option, which the command line takes from the rules classes' docstrings."""
-    from concombre.apps.cli import _field_help
-    from concombre.games import GAMES
-
-    found = []
-    for game in GAMES.values():
-        module = f"src/{game.Rules.__module__.replace('.', '/')}.py"
-        found += [(text, module) for text in _field_help(game.Rules).values()]
-    return found
 
 
 def languages() -> list[str]:

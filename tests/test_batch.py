@@ -54,15 +54,13 @@ def settle(state: Any) -> Any:
 def agree(games: Any, states: list[Any]) -> None:
     """Every part of every game equals the reference state: hands, legal cards, the score sheet, observations."""
     players = games.players
-    packed = [sum(int(games.hands[game, seat]) << (64 * seat) for seat in range(players))
-              for game in range(len(states))]
     live = [game for game, state in enumerate(states) if state.phase is Phase.PLAY]
     for game, state in enumerate(states):
         if state.phase is Phase.GAME_OVER:
             assert games.winner[game] == state.winner and games.to_play[game] == -1
         else:
-            assert packed[game] == state._round[2], game
-            assert (games.to_play[game], int(games.legal[game])) == (state.to_play, state._round[4]), game
+            assert [int(mask) for mask in games.hands[game]] == [state.hand_mask(seat) for seat in range(players)], game
+            assert (games.to_play[game], int(games.legal[game])) == (state.to_play, state.legal_mask), game
         assert games.round_number[game] == state.round_number and games.dealer[game] == state.dealer, game
     sheet = np.array([[*state.scores, *state.half_cucumber, *state.eliminated, state.deal_size] for state in states])
     ours = np.concatenate([games.scores, games.half_cucumber, games.eliminated, games.deal_size[:, None]], axis=1)

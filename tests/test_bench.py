@@ -8,6 +8,8 @@ import pytest
 
 from concombre import bench
 from concombre.apps.cli import main
+from concombre.bench import adapters, engines, floors, learning, peers, targets
+from concombre.bench.timing import installed
 
 
 def test_a_quick_run_measures_the_engine_and_reports_ratios():
@@ -32,23 +34,24 @@ def test_a_quick_run_measures_the_engine_and_reports_ratios():
 
 
 def test_missing_peers_are_named_with_how_to_install_them(monkeypatch):
-    monkeypatch.setattr(bench, "_installed", lambda module: False)
+    for module in (adapters, engines, floors, learning, peers):
+        monkeypatch.setattr(module, "installed", lambda name: False)
     report = bench.run(quick=True, peers=True, repeat=1)
     assert len(report.missing) == 2
     assert all("pip install 'concombre[bench]'" in line for line in report.missing)
     assert not any(item.key.startswith(("open_spiel", "rlcard")) for item in report.measurements)
 
 
-@pytest.mark.skipif(not bench._installed("pyspiel"), reason="OpenSpiel is not installed")
+@pytest.mark.skipif(not installed("pyspiel"), reason="OpenSpiel is not installed")
 def test_openspiel_peers_are_measured_when_installed():
-    game = bench._openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
-    assert bench._openspiel_steps(game, 2, 1, 0.0) > 0
-    assert bench._openspiel_playouts(game, 2, 1) > 0
+    game = peers.openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
+    assert peers.openspiel_steps(game, 2, 1, 0.0) > 0
+    assert peers._openspiel_playouts(game, 2, 1) > 0
 
 
-@pytest.mark.skipif(not bench._installed("rlcard"), reason="RLCard is not installed")
+@pytest.mark.skipif(not installed("rlcard"), reason="RLCard is not installed")
 def test_rlcard_peer_is_measured_when_installed():
-    assert bench._rlcard_bridge_steps(1, 1, 0.0) > 0
+    assert peers._rlcard_bridge_steps(1, 1, 0.0) > 0
 
 
 def test_the_command_prints_json(capsys):
@@ -64,16 +67,14 @@ def test_the_command_refuses_a_bad_repeat(capsys):
     assert "--repeat must be at least 1" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not (bench._installed("pyspiel") and bench._installed("pettingzoo")),
+@pytest.mark.skipif(not (installed("pyspiel") and installed("pettingzoo")),
                     reason="the floors need OpenSpiel and PettingZoo")
 def test_the_frameworks_floors_are_measured_and_the_adapters_reported_above_them():
-    jobs = {key: measure for key, _, _, measure in bench._floor_jobs(1, 0.0)}
+    jobs = {key: measure for key, _, _, measure in floors.floor_jobs(1, 0.0)}
     assert set(jobs) == {"floor.openspiel.step", "floor.openspiel.clone", "floor.pettingzoo.step"}
     figures = {key: measure() for key, measure in jobs.items()}
     assert all(value > 0 for value in figures.values())
-    report = bench.Report({}, tuple(bench.Measurement(key, key, "µs", value, (value,)) for key, value in {
-        **figures, "concombre.step": 2.0, "adapter.openspiel.concombre.step": figures["floor.openspiel.step"] + 4.0,
-    }.items()), (), ())
-    ratios = {ratio["label"]: ratio for ratio in bench._ratios(report)}
+    figures |= {"concombre.step": 2.0, "adapter.openspiel.concombre.step": figures["floor.openspiel.step"] + 4.0}
+    ratios = {ratio["label"]: ratio for ratio in targets.ratios(figures)}
     assert ratios["OpenSpiel adapter step less the floor / Concombre step"]["value"] == pytest.approx(2.0)
     assert ratios["floor: OpenSpiel do-nothing step / Concombre step"]["met"] is None

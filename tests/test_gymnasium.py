@@ -67,7 +67,7 @@ def test_a_refused_card_leaves_the_game_as_it_was():
         strict.step(wrong)
 
 
-@pytest.mark.parametrize("settings", [{"players": 8}, {"seat": 3}, {"opponents": "nobody"}, {"opponents": ["thumb"]},
+@pytest.mark.parametrize("settings", [{"players": 8}, {"seat": 4}, {"opponents": "nobody"}, {"opponents": ["thumb"]},
                                       {"illegal": "ignore"}, {"rules": "fast"}, {"render_mode": "human"},
                                       {"opponents": 3}])
 def test_bad_settings_are_refused(settings):

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
-from concombre.games.concombre.search import _legal, _likelihood, _plays, _thumb_out, last_trick, thumb_like
+from concombre.games.concombre.rules import follow_mask
+from concombre.games.concombre.search import _likelihood, _plays, _thumb_out, last_trick, thumb_like
 
 RULES = [Rules(), Rules(follow="highest"), Rules(may_duck=True)]
 
@@ -20,7 +21,7 @@ def phase_of(state: Any) -> Phase:
 
 
 def hands_of(state: Any) -> tuple[int, ...]:
-    return tuple(state._hand_mask(seat) for seat in range(len(state.players)))
+    return tuple(state.hand_mask(seat) for seat in range(len(state.players)))
 
 
 def trick_of(state: Any) -> tuple[tuple[int, int], ...]:
@@ -46,8 +47,8 @@ def test_the_move_rule_is_the_follow_rule(rules):
         state: Any = in_play(rules, 2 + seed % 6, seed, seed % 20)
         if state.phase is not Phase.PLAY:
             continue
-        legal = _legal(hands_of(state)[state.to_play], trick_of(state), rules.follow == "lead", rules.may_duck)
-        assert legal == state._round[4], seed
+        legal = follow_mask(hands_of(state)[state.to_play], trick_of(state), rules.follow == "lead", rules.may_duck)
+        assert legal == state.legal_mask, seed
 
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)

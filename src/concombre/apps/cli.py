@@ -11,25 +11,21 @@ import argparse
 import contextlib
 import importlib.metadata
 import json
-import re
 import sys
 import typing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from concombre.apps.argparse_words import Parser, in_language, language_wanted
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import AnyGame, required
 from concombre.core.i18n import (
-    LANGUAGES,
-    N_,
     _,
     environment_language,
-    language_of,
-    translate,
-    translate_plural,
     use_language,
 )
 from concombre.core.records import rules_from_text
@@ -50,34 +46,13 @@ def _rule_fields() -> dict[str, tuple[attrs.Attribute[Any], list[AnyGame]]]:
     return fields
 
 
-def _field_help(rules: type) -> dict[str, str]:
-    """The first sentence of each field's entry under ``Attributes:`` in the rules class's docstring."""
-    found: dict[str, str] = {}
-    lines = (rules.__doc__ or "").splitlines()
-    inside, name = False, ""
-    for line in lines:
-        stripped = line.strip()
-        if stripped == "Attributes:":
-            inside = True
-            continue
-        if inside and stripped.endswith(":") and " " not in stripped:
-            break  # the next section
-        if inside and stripped:
-            key, colon, text = stripped.partition(": ")
-            if colon and key.isidentifier():
-                name, found[key] = key, text
-            elif name:
-                found[name] += " " + stripped
-    return {key: text.split(". ")[0].rstrip(".") for key, text in found.items()}
-
-
 def _rules_options(parser: argparse.ArgumentParser) -> None:
     """One option per rules field of any installed game; each is refused for a game without it."""
     group = parser.add_argument_group(_("rules options (each game has its own; the defaults are the rulings)"))
     for name, (field, games) in _rule_fields().items():
         flag = "--" + name.replace("_", "-")
         owners = ", ".join(_(game.title) for game in games)
-        described = _(next((text for game in games if (text := _field_help(game.Rules).get(name))), name))
+        described = _(field.metadata.get("help", name))  # each game's Rules field says what it is (N_ marked)
         default = (_("on") if field.default else _("off")) if field.type is bool else field.default
         text = _("{games}: {option} (default {default})", games=owners, option=described[:1].lower() + described[1:],
                  default=default).replace("%", "%%")
@@ -126,64 +101,8 @@ def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
                         help=_("number of players, as many as the game allows (default {default})", default=default))
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help layout, its "usage:" in the current language."""
-
-    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
-
-
-_UNTRANSLATED_ARGUMENT = re.compile(r"argument (?P<name>\S+): (?P<message>.*)", re.DOTALL)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser whose own words (usage, sections, -h, errors) are in the current language."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        kwargs["add_help"] = False
-        super().__init__(*args, **kwargs)
-        self._positionals.title = _("positional arguments")
-        self._optionals.title = _("options")
-        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
-                          help=_("show this help message and exit"))
-        self.add_argument("--lang", type=_language_option, default=argparse.SUPPRESS, metavar="LANG",
-                          help=_("the language of everything printed: {languages} (default: CONCOMBRE_LANG, then "
-                                 "the locale)", languages=", ".join(sorted(LANGUAGES))))
-
-    def error(self, message: str) -> typing.NoReturn:
-        self.print_usage(sys.stderr)
-        # Python 3.10's argparse writes "argument X: ..." without gettext (3.11 asks for it): said again here
-        named = _UNTRANSLATED_ARGUMENT.fullmatch(message)
-        if named is not None:
-            message = translate("argument %(argument_name)s: %(message)s") % {
-                "argument_name": named["name"], "message": named["message"]}
-        self.exit(2, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
-
-
-def _language_option(text: str) -> str:
-    try:
-        return language_of(text)
-    except InvalidArgumentError as err:
-        raise argparse.ArgumentTypeError(err.reason) from None
-
-
-def _language_wanted(argv: Sequence[str]) -> str | None:
-    """The language ``--lang`` asks for, wherever it stands, before the parser (whose words it sets) is built."""
-    for position, word in enumerate(argv):
-        value = argv[position + 1] if word == "--lang" and position + 1 < len(argv) else (
-            word.partition("=")[2] if word.startswith("--lang=") else None)
-        if value is not None:
-            try:
-                return language_of(value)
-            except InvalidArgumentError:
-                return None  # the parser refuses it, in the current language
-    return None
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="concombre",
         description=_("The card games Concombre and German Rommé: demo, play against bots, simulate, replay, bench."),
     )
@@ -288,40 +207,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-# argparse's own sentences that a person can meet (its refusals, its help's headings), marked for the catalog:
-# argparse asks the standard gettext for them, and `_argparse_in_language` lends it ours while a line is read.
-_ARGPARSE_SENTENCES = (
-    N_("unrecognized arguments: %s"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("expected one argument"),
-    N_("expected at least one argument"),
-    N_("expected at most one argument"),
-    N_("the following arguments are required: %s"),
-    N_("invalid %(type)s value: %(value)r"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("not allowed with argument %s"),
-    N_("one of the arguments %s is required"),
-    N_("ignored explicit argument %r"),
-    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
-    N_("%(heading)s:"),
-)
-
-
-@contextlib.contextmanager
-def _argparse_in_language() -> Iterator[None]:
-    """argparse's own sentences from the catalog, in the current language, inside the block (the command line
-    is the program here: argparse's module-level gettext is lent ours and given back)."""
-    saved = getattr(argparse, "_"), getattr(argparse, "ngettext")  # noqa: B009 - names typeshed does not declare
-    setattr(argparse, "_", translate)  # noqa: B010
-    setattr(argparse, "ngettext", translate_plural)  # noqa: B010
-    try:
-        yield
-    finally:
-        setattr(argparse, "_", saved[0])  # noqa: B010
-        setattr(argparse, "ngettext", saved[1])  # noqa: B010
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
@@ -331,8 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    with use_language(_language_wanted(argv) or environment_language()):
-        with _argparse_in_language():
+    with use_language(language_wanted(argv) or environment_language()):
+        with in_language():
             args = _parser().parse_args(argv)
         return _run(args)
 
@@ -425,8 +310,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from concurrent.futures import ProcessPoolExecutor
-
     from concombre.apps.simulate import GameResult, simulate_games, summarize
 
     game = find_game(args.game)
@@ -435,15 +318,10 @@ def _simulate(args: argparse.Namespace) -> int:
     game.check_players(len(bots))
     if args.games < 1 or args.workers < 1:
         raise InvalidArgumentError(_("--games and --workers must be at least 1."))
-    if args.scheduler and args.workers > 1:
-        raise InvalidArgumentError(_("Give --workers or --scheduler, not both: a Dask cluster has its own workers."))
     results: list[GameResult] = []
     status = 0
-    client = _dask_client(args.scheduler) if args.scheduler else None
-    executor: Any = client.get_executor() if client is not None else (
-        ProcessPoolExecutor(args.workers) if args.workers > 1 else None)
     try:
-        with _Progress(args.games) as advance:
+        with _executor(args) as executor, _Progress(args.games) as advance:
             for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, executor=executor):
                 results.append(result)
                 advance()
@@ -451,11 +329,6 @@ def _simulate(args: argparse.Namespace) -> int:
         status = 130
         print(_("Interrupted: {done} of {games} games finished.", done=len(results), games=args.games),
               file=sys.stderr)
-    finally:
-        if client is not None:
-            client.close()
-        elif executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
     summary = summarize(results)
     if args.json:
         document = attrs.asdict(summary, filter=lambda attribute, _: attribute.name != "results")
@@ -466,8 +339,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    from concurrent.futures import ProcessPoolExecutor
-
     from concombre.apps.ladder import ladder, lineups
 
     game = find_game(args.game)
@@ -480,25 +351,38 @@ def _ladder(args: argparse.Namespace) -> int:
                                    field="players") from None
     if args.workers < 1:
         raise InvalidArgumentError(_("--workers must be at least 1."), field="workers")
-    if args.scheduler and args.workers > 1:
-        raise InvalidArgumentError(_("Give --workers or --scheduler, not both: a Dask cluster has its own workers."))
     total = args.games * sum(len(lineups(bots, count)) for count in players) if args.games > 0 else 1
-    client = _dask_client(args.scheduler) if args.scheduler else None
-    executor: Any = client.get_executor() if client is not None else (
-        ProcessPoolExecutor(args.workers) if args.workers > 1 else None)
-    try:
-        with _Progress(total) as advance:
-            result = ladder(game.name, bots, players=players, games=args.games, seed=args.seed, executor=executor,
-                            progress=advance)
-    finally:
-        if client is not None:
-            client.close()
-        elif executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+    with _executor(args) as executor, _Progress(total) as advance:
+        result = ladder(game.name, bots, players=players, games=args.games, seed=args.seed, executor=executor,
+                        progress=advance)
     print(f"{_(game.title)}: `concombre ladder --game {game.name} --bots {','.join(bots)} --players "
           f"{','.join(map(str, players))} --games {args.games} --seed {args.seed}`\n")
     print(result.table())
     return 0
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """Where the games run, from ``--workers`` and ``--scheduler``: None (this process), a process pool, or a
+    Dask cluster's executor; shut down (unfinished games cancelled) or disconnected when the block ends."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    if args.scheduler and args.workers > 1:
+        raise InvalidArgumentError(_("Give --workers or --scheduler, not both: a Dask cluster has its own workers."))
+    if args.scheduler:
+        client = _dask_client(args.scheduler)
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+    elif args.workers > 1:
+        pool = ProcessPoolExecutor(args.workers)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+    else:
+        yield None
 
 
 def _dask_client(address: str) -> Any:

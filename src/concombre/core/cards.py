@@ -253,14 +253,3 @@ def indices_in_mask(mask: int) -> tuple[int, ...]:
         + middle_high[mask >> 26 & 0x1FFF]
         + high[mask >> 39 & 0x1FFF]
     )
-
-
-def at_least_as_high(index: int) -> int:
-    """The mask of every card ranked at least as high as the card at ``index``."""
-    return FULL_MASK & ~((1 << (index & ~3)) - 1)
-
-
-def lowest_rank_cards(mask: int) -> int:
-    """The cards of ``mask`` that share its lowest rank (``mask`` must not be 0)."""
-    low = (mask & -mask).bit_length() - 1
-    return mask & (0xF << (low & ~3))

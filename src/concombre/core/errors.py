@@ -10,7 +10,7 @@ gives them apart from the sentence, for a program to read.
 
 from __future__ import annotations
 
-__all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError"]
+__all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type"]
 
 
 class ConcombreError(Exception):
@@ -123,3 +123,16 @@ class FormatError(ConcombreError, ValueError):
         self.path = path
         super().__init__(f"{path}: {reason}", ruling)
         self.reason = reason
+
+
+def json_type(value: object) -> str:
+    """What a loaded JSON value is, in words, for a refusal that says what it found (a game's codec hooks too).
+
+    Examples:
+        >>> json_type([1]), json_type(None), json_type(2.5)
+        ('an array', 'null', 'a number')
+    """
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
+    if type(value) in names:
+        return names[type(value)]
+    return "a number" if isinstance(value, (int, float)) else type(value).__name__

@@ -45,8 +45,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 
 import attrs
 
-from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import _, use_language
+from concombre.core.errors import IllegalActionError, InvalidArgumentError, json_type
+from concombre.core.i18n import _, said_in
 from concombre.core.render import Picture
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "register",
     "registered",
     "required",
+    "text_hook",
     "unregister",
     "zero_sum_returns",
 ]
@@ -145,6 +146,7 @@ V = TypeVar("V", bound=Seat)
 S_co = TypeVar("S_co", bound=Table, covariant=True)
 ViewT = TypeVar("ViewT", contravariant=True)
 ActionT = TypeVar("ActionT", covariant=True)
+C = TypeVar("C")
 
 END_BONUS = 1.0
 """What the end of a game adds to the winner's reward and takes from every other seat's (see `Game.rewards`).
@@ -210,6 +212,32 @@ class Bot(Protocol[ViewT, ActionT]):
 
 
 Structure = Callable[[Any, Any], Any]
+
+
+def text_hook(parse: Callable[[str], C], example: str) -> Callable[[Any, Any], C]:
+    """A `Codec` structure hook for a value written as short text (a card): a string no longer than ``example``,
+    without spaces around it, given to ``parse``; anything else is refused with what was expected and found.
+
+    Examples:
+        >>> from concombre import Card
+        >>> hook = text_hook(Card.parse, "QH")
+        >>> hook("AS", Card)
+        Card.parse('AS')
+        >>> try:
+        ...     hook(7, Card)
+        ... except InvalidArgumentError as err:
+        ...     print(err)
+        expected a card such as "QH", found a number
+    """
+
+    def structure(value: Any, _: Any) -> C:
+        if type(value) is not str:
+            raise InvalidArgumentError(f'expected a card such as "{example}", found {json_type(value)}')
+        if len(value) > len(example) + 1 or value != value.strip():
+            raise InvalidArgumentError(f'expected a card such as "{example}", not {value[:10]!r}')
+        return parse(value)
+
+    return structure
 """The JSON layer's strict ``structure(value, type)``, handed to a codec's hooks for nested values."""
 
 
@@ -615,12 +643,7 @@ class Game(Generic[S, A, V]):
             >>> print(find_game("concombre").why_illegal(new_game(2, seed=1), ScoreRound()))
             The round cannot be scored now: the cards have not been dealt yet. [C14]
         """
-        if language is None:
-            refused = self.refusal(state, action)
-        else:
-            with use_language(language):
-                refused = self.refusal(state, action)
-        return None if refused is None else str(refused)
+        return said_in(language, self.refusal, state, action)
 
     def returns(self, state: S) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.
@@ -716,7 +739,6 @@ Examples:
     'romme'
 """
 
-C = TypeVar("C")
 
 
 def required(game: AnyGame, capability: C | None, what: str) -> C:

@@ -33,7 +33,7 @@ import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -49,6 +49,7 @@ __all__ = [
     "language_of",
     "ngettext",
     "pseudo",
+    "said_in",
     "translate",
     "translate_plural",
     "use_language",
@@ -174,6 +175,23 @@ def use_language(language: str | None) -> Iterator[str]:
         # context its language was never set in: there is nothing to restore there.
         with contextlib.suppress(ValueError):
             _chosen.reset(token)
+
+
+def said_in(language: str | None, refuse: Callable[..., object | None], *args: object) -> str | None:
+    """``refuse(*args)`` as a sentence in ``language`` (None: the current one), or None when it returns None:
+    the one way a refusal (a game's ``refusal``) becomes its ``why_illegal`` text.
+
+    Examples:
+        >>> from concombre import ScoreRound, new_game, refusal
+        >>> print(said_in("id", refusal, new_game(2, seed=1), ScoreRound()))
+        Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
+    """
+    if language is None:  # the common case, kept free of the context's cost: legality checks run in bots' loops
+        refused = refuse(*args)
+    else:
+        with use_language(language):
+            refused = refuse(*args)
+    return None if refused is None else str(refused)
 
 
 # a placeholder, as str.format ({name}, {n}) and %-formatting (%s, %(name)r) write them

@@ -150,5 +150,17 @@ def shuffled_order(count: int, *salt: object) -> list[int]:
         >>> sorted(shuffled_order(5, "demo", 1))
         [0, 1, 2, 3, 4]
     """
-    digest = hashlib.shake_128(":".join(map(str, salt)).encode()).digest(4 * count)
+    return keyed_order(count, ":".join(map(str, salt)).encode())
+
+
+def keyed_order(count: int, key: bytes) -> list[int]:
+    """The positions ``0..count-1`` in the random order `shuffled_order` draws from the bytes ``key``.
+
+    For a game that defines its deal's key itself (Concombre's `concombre.games.concombre.rules.deal_key`).
+
+    Examples:
+        >>> keyed_order(5, b"demo:1") == shuffled_order(5, "demo", 1)
+        True
+    """
+    digest = hashlib.shake_128(key).digest(4 * count)
     return sorted(range(count), key=struct.unpack(f">{count}I", digest).__getitem__)

@@ -108,7 +108,7 @@ class SeatEnv(Env[dict[str, Any], Any]):
 
     Args:
         game: The game's name (``"concombre"``, ``"romme"``...).
-        players: How many players (the game's ruling on the count applies).
+        players: How many players; by default the game's `concombre.core.game.Game.default_players`.
         seat: The learner's seat.
         opponents: A bot's name for every other seat, or one name per other seat in seat order.
         rules: The game's rules object; the rulings by default.
@@ -142,10 +142,11 @@ class SeatEnv(Env[dict[str, Any], Any]):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's own
 
-    def __init__(self, game: str = DEFAULT_GAME, players: int = 3, seat: int = 0,
+    def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         self.game = find_game(game)
+        players = self.game.default_players if players is None else players
         self.players, self.seat = players, seat
         bots = required(self.game, self.game.bots, "bots")
         self.bots = _opponents(self.game, bots.table if opponents is None else opponents, players, seat,
@@ -277,10 +278,11 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
-    def __init__(self, game: str = DEFAULT_GAME, num_envs: int = 1024, players: int = 3, seat: int = 0,
+    def __init__(self, game: str = DEFAULT_GAME, num_envs: int = 1024, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
                  illegal_reward: float = -1.0) -> None:
         chosen = find_game(game)
+        players = chosen.default_players if players is None else players
         learning = required(chosen, chosen.learning, "learning")
         if learning.batched is None:
             raise InvalidArgumentError(f"{chosen.title} has no batched engine: use SeatEnv.", field="game")

@@ -69,7 +69,7 @@ Log = Union[tuple[tuple[Any, Any], "Log"], None]
 
 def _defaults(game: AnyGame) -> dict[str, Any]:
     rules = game.Rules()
-    return {"players": max(game.players[0], min(4, game.players[1]))} | {
+    return {"players": game.default_players} | {
         field.name: getattr(rules, field.name) for field in attrs.fields(game.Rules)
     }
 

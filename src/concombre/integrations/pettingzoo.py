@@ -77,10 +77,11 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         [1, 1, 0]
     """
 
-    def __init__(self, game: str = DEFAULT_GAME, players: int = 3, rules: Any = None,
+    def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, rules: Any = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.game = find_game(game)
+        players = self.game.default_players if players is None else players
         self.game.check_players(players)
         if render_mode not in (None, *RENDER_MODES):
             raise InvalidArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}.",

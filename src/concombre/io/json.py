@@ -29,8 +29,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
-from concombre.core.cards import Card
-from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
+from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError, json_type
 from concombre.core.game import AnyGame, Codec, registered, required
 from concombre.core.limits import MAX_ACTIONS, SEED_LIMIT, TEXT_LENGTH
 from concombre.core.records import Record, check_record
@@ -54,7 +53,7 @@ class _RefusedError(ValueError):
 
 def _int(value: Any, _: Any) -> int:
     if type(value) is not int:
-        raise _RefusedError(f"expected a whole number, found {_json_type(value)}")
+        raise _RefusedError(f"expected a whole number, found {json_type(value)}")
     if not -_LIMIT < value < _LIMIT:
         raise _RefusedError("expected a whole number of at most 20 digits")
     return value
@@ -62,7 +61,7 @@ def _int(value: Any, _: Any) -> int:
 
 def _str(value: Any, _: Any) -> str:
     if type(value) is not str:
-        raise _RefusedError(f"expected a string, found {_json_type(value)}")
+        raise _RefusedError(f"expected a string, found {json_type(value)}")
     if len(value) > _MAX_TEXT:
         raise _RefusedError(f"expected a string of at most {_MAX_TEXT} characters")
     return value
@@ -70,16 +69,8 @@ def _str(value: Any, _: Any) -> str:
 
 def _bool(value: Any, _: Any) -> bool:
     if type(value) is not bool:
-        raise _RefusedError(f"expected true or false, found {_json_type(value)}")
+        raise _RefusedError(f"expected true or false, found {json_type(value)}")
     return value
-
-
-def _card(value: Any, _: Any) -> Card:
-    if type(value) is not str:
-        raise _RefusedError(f'expected a card such as "QH", found {_json_type(value)}')
-    if len(value) > 3 or value != value.strip():
-        raise _RefusedError(f'expected a card such as "QH", not {value[:10]!r}')
-    return Card.parse(value)
 
 
 def _is_fixed_tuple(kind: Any) -> bool:
@@ -87,10 +78,10 @@ def _is_fixed_tuple(kind: Any) -> bool:
     return get_origin(kind) is tuple and bool(args) and Ellipsis not in args
 
 
-def _fixed_tuple_hook(kind: Any, converter: cattrs.Converter) -> Callable[[Any, Any], tuple[Any, ...]]:
+def _fixed_tuple_hook(kind: Any, converter: cattrs.Converter, names: Mapping[Any, str]
+                      ) -> Callable[[Any, Any], tuple[Any, ...]]:
     item_types = get_args(kind)
     hooks = [converter.get_structure_hook(item) for item in item_types]
-    names = {int: "seat", Card: "card"}
     shape = ", ".join(names.get(item, getattr(item, "__name__", "value")) for item in item_types)
 
     def structure(value: Any, _: Any) -> tuple[Any, ...]:
@@ -131,7 +122,7 @@ def _sequence_hook(kind: Any, converter: cattrs.Converter) -> Callable[[Any, Any
 
     def structure(value: Any, _: Any) -> tuple[Any, ...]:
         if type(value) is not list:
-            raise _RefusedError(f"expected an array, found {_json_type(value)}")
+            raise _RefusedError(f"expected an array, found {json_type(value)}")
         if len(value) > _MAX_ITEMS:
             raise _RefusedError(f"expected at most {_MAX_ITEMS} items")
         items, errors = [], []
@@ -160,7 +151,7 @@ def _object_hook(kind: type, converter: cattrs.Converter) -> Callable[[Any, Any]
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
-            raise _RefusedError(f"expected an object, found {_json_type(value)}")
+            raise _RefusedError(f"expected an object, found {json_type(value)}")
         odd = next((key for key in value if type(key) is not str), None)
         if odd is not None:
             raise _RefusedError(f"an object's keys are strings, not {odd!r}")
@@ -196,7 +187,7 @@ def _action_hook(game: AnyGame, converter: cattrs.Converter) -> Callable[[Any, A
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not dict:
-            raise _RefusedError(f"expected an action object, found {_json_type(value)}")
+            raise _RefusedError(f"expected an action object, found {json_type(value)}")
         name = value.get("type")
         kind = names.get(name) if type(name) is str else None
         if kind is None:
@@ -241,10 +232,10 @@ def _make_converter(games: tuple[AnyGame, ...]) -> cattrs.Converter:
     primitives: tuple[tuple[type, Callable[[Any, Any], Any]], ...] = ((int, _int), (str, _str), (bool, _bool))
     for primitive, primitive_hook in primitives:
         converter.register_structure_hook(primitive, primitive_hook)
-    converter.register_structure_hook(Card, _card)
-    converter.register_unstructure_hook(Card, str)
     converter.register_structure_hook_factory(_is_enum, _enum_hook)
-    converter.register_structure_hook_factory(_is_fixed_tuple, _fixed_tuple_hook)
+    kind_names = {kind: name for game in games for name, kind in _codec(game).kinds.items()} | {int: "seat"}
+    converter.register_structure_hook_factory(
+        _is_fixed_tuple, lambda kind: _fixed_tuple_hook(kind, converter, kind_names))
     converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
     for game in games:
         codec = _codec(game)
@@ -407,7 +398,7 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         raise InvalidArgumentError(f"expected must be a type such as State, or None, not {expected!r}.",
                                    field="expected")
     if type(document) is not dict:
-        raise FormatError(f"expected a document object, found {_json_type(document)}")
+        raise FormatError(f"expected a document object, found {json_type(document)}")
     name = document.get("format")
     game, kind = _kind_of(name)
     value_type = Record if kind == "record" else _codec(game).kinds[kind]
@@ -578,13 +569,6 @@ def _describe(exc: BaseException, kind: Any) -> str:
     if get_origin(kind) is Union:
         return "expected null or a value of the documented type"
     return f"invalid value ({type(exc).__name__})"
-
-
-def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
-    if type(value) in names:
-        return names[type(value)]
-    return "a number" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _no_constant(name: str) -> Any:

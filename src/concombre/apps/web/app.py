@@ -46,6 +46,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.guard import Guard, RateLimit, load_json
@@ -57,7 +58,7 @@ from concombre.core.i18n import LANGUAGES, _, current_language, language_of, tra
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_TABLES", "create_app"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_TABLES", "RequestLanguage", "create_app", "language_wanted"]
 
 STATIC = Path(__file__).with_name("static")
 
@@ -192,22 +193,16 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         return FileResponse(STATIC / "index.html")
 
     async def words(request: Request) -> Response:
-        with use_language(language_wanted(request)) as language:
-            return JSONResponse({"lang": language, "languages": LANGUAGES,
-                                 "words": {text: translate(text) for text in PAGE}})
+        return JSONResponse({"lang": current_language(), "languages": LANGUAGES,
+                             "words": {text: translate(text) for text in PAGE}})
 
     async def games(request: Request) -> Response:
-        with use_language(language_wanted(request)):
-            return JSONResponse([{"name": name, "title": _(game.title), "players": list(game.players),
-                                  "default_players": game.default_players, "bots": sorted(game.bots.makers),
-                                  "table_bot": game.bots.table}
-                                 for name, game in GAMES.items() if game.bots is not None and playable(game)])
+        return JSONResponse([{"name": name, "title": _(game.title), "players": list(game.players),
+                              "default_players": game.default_players, "bots": sorted(game.bots.makers),
+                              "table_bot": game.bots.table}
+                             for name, game in GAMES.items() if game.bots is not None and playable(game)])
 
     async def create(request: Request) -> Response:
-        with use_language(language_wanted(request)):
-            return await _create(request)
-
-    async def _create(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return JSONResponse({"error": _("Send the table's settings as application/json.")}, status_code=415)
         body = b""
@@ -232,10 +227,6 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                              "watch": watch_token(table.token)})
 
     async def to_bot(request: Request) -> Response:
-        with use_language(language_wanted(request)):
-            return await _to_bot(request)
-
-    async def _to_bot(request: Request) -> Response:
         key = request.path_params["table"]
         table = held.tables.get(key)
         if table is None or table.seat_of(request.query_params.get("token")) != 0:
@@ -259,10 +250,6 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                     await other.send_json(seen[seat])
 
     async def record(request: Request) -> Response:
-        with use_language(language_wanted(request)):
-            return _record(request)
-
-    def _record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
         token = request.query_params.get("token")
         if table is None or (table.seat_of(token) is None and not table.watching(token)):
@@ -274,10 +261,6 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                             headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
-        with use_language(language_wanted(socket)):
-            await _play(socket)
-
-    async def _play(socket: WebSocket) -> None:
         language = current_language()
         key = socket.path_params["table"]
         table = held.tables.get(key)
@@ -340,7 +323,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ])
-    return Guard(app, hosts=allow_hosts, origins=allow_origins)
+    return Guard(RequestLanguage(app), hosts=allow_hosts, origins=allow_origins)
 
 
 def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None]:
@@ -372,6 +355,34 @@ def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None
             raise ValueError(_("a seed can be chosen only at a table without friends: it would show its maker "
                                "every hand"))
     return game, players, name, people, bot, seed
+
+
+class RequestLanguage:
+    """ASGI middleware: each request and socket runs in the language it asks for (`language_wanted`), so that
+    every sentence the handlers write, and every refusal the library raises there, is in it.
+
+    Attributes:
+        app: The application it wraps.
+
+    Examples:
+        >>> import asyncio
+        >>> from concombre.core.i18n import current_language
+        >>> async def app(scope, receive, send):
+        ...     print(current_language())
+        >>> scope = {"type": "http", "query_string": b"lang=id", "headers": []}
+        >>> asyncio.run(RequestLanguage(app)(scope, None, None))
+        id
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        with use_language(language_wanted(HTTPConnection(scope))):
+            await self.app(scope, receive, send)
 
 
 def language_wanted(connection: HTTPConnection) -> str:

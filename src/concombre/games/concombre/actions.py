@@ -14,7 +14,7 @@ import attrs
 
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import _, use_language
+from concombre.core.i18n import _, said_in
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -28,6 +28,7 @@ from concombre.games.concombre.transitions import (
 )
 
 __all__ = [
+    "ACTION_NAMES",
     "Action",
     "Deal",
     "Play",
@@ -124,6 +125,15 @@ Examples:
     (Deal(deck=None),)
 """
 
+ACTION_NAMES: dict[str, type[Action]] = {"deal": Deal, "play": Play, "resolve_trick": ResolveTrick,
+                                         "score_round": ScoreRound}
+"""Each action class by the name its documents and records carry, in the order of `Action`.
+
+Examples:
+    >>> ACTION_NAMES["play"].__name__
+    'Play'
+"""
+
 _DEAL = Deal()
 _RESOLVE = ResolveTrick()
 _SCORE = ScoreRound()
@@ -173,7 +183,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple([_PLAYS[card._index] for card in cards_in_mask(state._round[4])])  # checked above: no 2nd check
+        return tuple([_PLAYS[card._index] for card in cards_in_mask(state.legal_mask)])  # checked above: no 2nd check
     if phase is Phase.TRICK_COMPLETE:
         return (_RESOLVE,)
     if phase is Phase.DEAL:
@@ -203,12 +213,7 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         >>> print(why_illegal(state, ScoreRound(), language="id"))
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    if language is None:  # the common case, kept free of the context's cost: legality checks run in bots' loops
-        refused = refusal(state, action)
-    else:
-        with use_language(language):
-            refused = refusal(state, action)
-    return None if refused is None else str(refused)
+    return said_in(language, refusal, state, action)
 
 
 def is_legal(state: State, action: Action) -> bool:

@@ -27,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from typing import Any
@@ -43,8 +44,27 @@ except ModuleNotFoundError as missing:  # the extra is not installed: say which 
 from concombre.core.cards import PACK
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
 from concombre.core.seats import SEED_LIMIT
-from concombre.games.concombre.encoding import OBSERVATION_SIZE
-from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.encoding import (
+    CARDS_SCALE,
+    DEAL_SIZE,
+    HAND,
+    OBSERVATION_SIZE,
+    PENALTY_CARDS,
+    SCORE_SCALE,
+    SEAT_FEATURES,
+    SEATS,
+)
+from concombre.games.concombre.rules import (
+    AT_LEAST,
+    DEFAULT_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SAME_RANK,
+    Rules,
+    beats,
+    deal_key,
+    deal_size,
+)
 
 __all__ = ["Batch", "hand_sizes", "legal_mask", "observe", "random_cards", "reset", "reset_games", "step",
            "thumb_cards"]
@@ -54,10 +74,9 @@ _ONE = np.uint64(1)
 _CARD = np.arange(52, dtype=np.uint64)
 _BIT = _ONE << _CARD  # the bit of each card
 _FULL = np.uint64((1 << 52) - 1)
-# The cards ranked at least as high as each card (C7), and the cards of each card's rank.
-_AT_LEAST = np.array([((1 << 52) - 1) & ~((1 << (index & ~3)) - 1) if index < 52 else 0 for index in range(64)],
-                     dtype=np.uint64)  # 64 entries: "no card" (-1 & 63) finds none
-_SAME_RANK = np.array([0xF << (index & ~3) for index in range(52)], dtype=np.uint64)
+# The follow rule's masks (C7), from its home: 64 entries, so that "no card" (-1 & 63) finds none.
+_AT_LEAST = np.array(AT_LEAST + (0,) * 12, dtype=np.uint64)
+_SAME_RANK = np.array(SAME_RANK, dtype=np.uint64)
 _BYTE_COUNTS = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
 
 
@@ -159,7 +178,8 @@ def _evolve(batch: Batch, **changes: Any) -> Batch:
     return after
 
 
-def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = 3, rules: Rules = Rules(), dealer: int = 0) -> Batch:
+def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, rules: Rules = Rules(),
+          dealer: int = 0) -> Batch:
     """One new game per seed, dealt: game i is ``deal(new_game(players, rules=rules, seed=seeds[i], dealer=dealer))``.
 
     Raises:
@@ -192,7 +212,7 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = 3, rules: Rules =
         played=np.zeros(count, np.uint64), scores=np.zeros((count, players), dtype=np.int64), penalties=empty,
         received=np.zeros((count, 52), dtype=np.int16), half_cucumber=flags, eliminated=flags,
         dealer=zeros + dealer, round_number=zeros + 1, winner=zeros - 1,
-        deal_size=zeros + (rules.first_deal if rules.first_deal * players <= 52 else 52 // players),  # C5
+        deal_size=zeros + deal_size(rules, rules.first_deal, players, 52),
         rewards=np.zeros((count, players), dtype=np.float32),
         next_seat=np.broadcast_to((np.arange(players) + 1) % players, (count, players)).copy(),
         active=zeros + players, plays_left=zeros,
@@ -321,12 +341,12 @@ def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_
     hands = batch.hands.copy()
     hands.reshape(-1)[at] ^= bit
     first = batch.trick_size == 0
-    beats = first | (card >> 2 >= batch.best >> 2)  # the last of the highest rank wins (C8)
+    taking = first | beats(card, batch.best)  # C8
     if not everyone:
-        beats &= live
+        taking &= live
         first = first & live
-    best = np.where(beats, card, batch.best)
-    best_seat = np.where(beats, seat, batch.best_seat)
+    best = np.where(taking, card, batch.best)
+    best_seat = np.where(taking, seat, batch.best_seat)
     size = batch.trick_size + live
     complete = size == batch.active
     to_play = np.where(complete, best_seat, batch.next_seat.reshape(-1)[at])
@@ -371,7 +391,9 @@ def _no_rewards(batch: Batch) -> npt.NDArray[np.float32]:
 
 
 def _legal(batch: Batch) -> U64:
-    """The cards each game's player to move may play (C7); none in a finished game."""
+    """The cards each game's player to move may play; none in a finished game. The follow rule's home,
+    `concombre.games.concombre.rules.follow_mask`, over whole arrays: its masks are the home's, and a test
+    compares the two on random hands and tricks (tests/test_rule_homes.py)."""
     seat = batch.to_play
     over = batch.winner >= 0
     any_over = bool(over.any())
@@ -424,7 +446,7 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> tuple[Batch, npt.NDArra
     rewards[over] -= 1.0
     rewards[over, winner[over]] += 2.0
     going = rows[active > 1]
-    dealer, round_number, deal_size = batch.dealer.copy(), batch.round_number.copy(), batch.deal_size.copy()
+    dealer, round_number, sizes = batch.dealer.copy(), batch.round_number.copy(), batch.deal_size.copy()
     next_seat = batch.next_seat.copy()
     next_seat[rows] = _next_seats(out[rows])
     dealer[going] = next_seat[going, batch.dealer[going]]
@@ -432,11 +454,10 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> tuple[Batch, npt.NDArra
     wanted = value[active > 1]
     left = active[active > 1]
     pack = 52 - _popcount(np.bitwise_or.reduce(penalties[going], axis=1))
-    deal_size[going] = np.where(wanted * left <= pack, wanted,
-                                np.where(batch.rules.first_deal * left <= pack, batch.rules.first_deal, pack // left))
+    sizes[going] = _deal_sizes(batch.rules)[wanted, left, pack]
     after = _evolve(batch, scores=scores, penalties=penalties, received=received, half_cucumber=half,
                     eliminated=out, winner=winner, to_play=to_play, rewards=rewards, dealer=dealer,
-                    round_number=round_number, deal_size=deal_size, next_seat=next_seat, active=still_in)
+                    round_number=round_number, deal_size=sizes, next_seat=next_seat, active=still_in)
     dealing = np.zeros(len(batch), dtype=bool)
     dealing[going] = True
     return after, dealing
@@ -475,11 +496,22 @@ def _shuffled(seeds: U64, rounds: npt.NDArray[np.int64], held: U64) -> npt.NDArr
     key per card, ties in card order) without the penalty cards ``held`` (C4), which one stable sort puts last:
     the hashing once per game, the sort for all at once."""
     shake = hashlib.shake_128
-    digests = b"".join([shake(b"concombre:%d:%d" % pair).digest(208)
+    digests = b"".join([shake(deal_key(*pair)).digest(208)
                         for pair in zip(seeds.tolist(), rounds.tolist(), strict=True)])
     keys = np.frombuffer(digests, dtype=">u4").reshape(len(seeds), 52).astype(np.uint64)
     keys |= ((held[:, None] >> _CARD) & _ONE) << np.uint64(32)  # a held card sorts after every card of the pack
     return np.argsort(keys, axis=1, kind="stable")
+
+
+@functools.lru_cache(maxsize=8)
+def _deal_sizes(rules: Rules) -> npt.NDArray[np.int64]:
+    """`concombre.games.concombre.rules.deal_size` as a table by (wanted, active players, pack size) (C5): the
+    rule's home, looked up for every game a round ends in at once."""
+    table = np.zeros((max(rules.first_deal, 14) + 1, MAX_PLAYERS + 1, 53), dtype=np.int64)
+    for wanted, active, pack in np.ndindex(*table.shape):
+        if active:
+            table[wanted, active, pack] = deal_size(rules, wanted, active, pack)
+    return table
 
 
 def _cleared(batch: Batch, which: npt.NDArray[np.bool_], seeds: U64) -> Batch:
@@ -489,7 +521,7 @@ def _cleared(batch: Batch, which: npt.NDArray[np.bool_], seeds: U64) -> Batch:
         "seeds": seeds, "hands": 0, "to_play": -1, "legal": 0, "trick": 0, "trick_size": 0, "lead": -1, "best": -1,
         "best_seat": -1, "played": 0, "scores": 0, "penalties": 0, "received": 0, "half_cucumber": False,
         "eliminated": False, "dealer": 0, "round_number": 1, "winner": -1, "rewards": 0.0,
-        "deal_size": rules.first_deal if rules.first_deal * players <= 52 else 52 // players,  # C5
+        "deal_size": deal_size(rules, rules.first_deal, players, 52),
         "next_seat": (np.arange(players) + 1) % players, "active": players, "plays_left": 0,
     }
     parts = {}
@@ -594,17 +626,18 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     vector = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
     masks = np.stack([batch.hands[rows, seats], batch.trick, batch.played,
                       np.bitwise_or.reduce(batch.penalties, axis=1)], axis=1)
-    vector[:, :208] = ((masks[:, :, None] >> _CARD) & _ONE).reshape(count, 208)
+    vector[:, HAND.start:PENALTY_CARDS.stop] = ((masks[:, :, None] >> _CARD) & _ONE).reshape(count, 4 * 52)
     others = (seats[:, None] + np.arange(players)) % players
     sizes = _popcount(batch.hands)
-    features = np.zeros((count, players, 5), dtype=np.float32)
-    features[:, :, 0] = np.minimum(batch.scores[rows[:, None], others] / 35, 1.0)
-    features[:, :, 1] = batch.half_cucumber[rows[:, None], others]
-    features[:, :, 2] = batch.eliminated[rows[:, None], others]
-    features[:, :, 3] = others == batch.to_play[:, None]
-    features[:, :, 4] = sizes[rows[:, None], others] / 14
-    vector[:, 208:208 + 5 * players] = features.reshape(count, 5 * players)
-    vector[:, 243] = np.minimum(batch.deal_size / 14, 1.0)
+    features = np.zeros((count, players, len(SEAT_FEATURES)), dtype=np.float32)
+    feature = SEAT_FEATURES.index
+    features[:, :, feature("score")] = np.minimum(batch.scores[rows[:, None], others] / SCORE_SCALE, 1.0)
+    features[:, :, feature("half cucumber")] = batch.half_cucumber[rows[:, None], others]
+    features[:, :, feature("eliminated")] = batch.eliminated[rows[:, None], others]
+    features[:, :, feature("to play")] = others == batch.to_play[:, None]
+    features[:, :, feature("held")] = sizes[rows[:, None], others] / CARDS_SCALE
+    vector[:, SEATS.start:SEATS.start + features[0].size] = features.reshape(count, -1)
+    vector[:, DEAL_SIZE.start] = np.minimum(batch.deal_size / CARDS_SCALE, 1.0)
     return vector
 
 

@@ -20,7 +20,7 @@ from concombre.core.errors import FormatError, IllegalActionError
 from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
-from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick
+from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick, make_state
 from concombre.games.concombre.transitions import deal, play, resolve_trick
 from concombre.games.concombre.views import View
 
@@ -126,11 +126,11 @@ def rebuild_state(parts: StateParts) -> State:
         $.scores[1] C9
     """
     match = _match(parts)
-    start = State(match, (Phase.DEAL, None, 0, (), 0))
+    start = make_state(match, (Phase.DEAL, None, 0, (), 0))
     if parts.phase in _ROUND_PHASES:
         state = _replay_round(start, parts)
     else:
-        state = State(match, (parts.phase, None, 0, (), 0))
+        state = make_state(match, (parts.phase, None, 0, (), 0))
         for field in ("hands", "tricks", "trick"):
             if any(getattr(parts, field)):
                 raise FormatError(f"no cards are on the table in phase {parts.phase.value!r}", f"$.{field}")

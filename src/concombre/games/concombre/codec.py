@@ -1,7 +1,5 @@
 """Concombre's JSON documents, described for `concombre.io`: its kinds and action names.
 
-Its cards are the shared `concombre.core.cards.Card`, which the JSON layer reads itself.
-
 The game never imports the JSON layer: it hands it this `Codec`, and the
 layer's one converter loads and writes every game's documents alike.
 """
@@ -9,8 +7,8 @@ layer's one converter loads and writes every game's documents alike.
 from __future__ import annotations
 
 from concombre.core.cards import Card
-from concombre.core.game import Codec
-from concombre.games.concombre.actions import Action, Deal, Play, ResolveTrick, ScoreRound
+from concombre.core.game import Codec, text_hook
+from concombre.games.concombre.actions import ACTION_NAMES, Action
 from concombre.games.concombre.checks import StateParts, check_view, rebuild_state, state_parts
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import RoundResult, State
@@ -19,12 +17,14 @@ from concombre.games.concombre.views import View
 __all__ = ["CODEC"]
 
 
+
+
 CODEC = Codec(
     prefix="concombre",
     kinds={"card": Card, "rules": Rules, "action": Action, "state": State, "view": View},
-    action_names={"deal": Deal, "play": Play, "resolve_trick": ResolveTrick, "score_round": ScoreRound},
-    hooks=lambda structure: (),
-    unstructure={},
+    action_names=ACTION_NAMES,
+    hooks=lambda structure: [(Card, text_hook(Card.parse, "QH"))],
+    unstructure={Card: str},
     objects=(Rules, RoundResult, View),
     state_parts=state_parts,
     parts_type=StateParts,

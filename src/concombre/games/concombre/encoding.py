@@ -4,21 +4,25 @@ The observation is built from the seat's `View` only, so it can never
 hold another player's cards; `encode_state` builds the same vector straight
 from a state and a seat, reading only what that seat's view holds. Its layout, 244 numbers from 0 to 1:
 
-| slice | what |
-| --- | --- |
-| 0-51 | the seat's hand (one per card of `PACK`) |
-| 52-103 | the cards of the trick on the table |
-| 104-155 | every card played this round |
-| 156-207 | every penalty card in front of a player |
-| 208-242 | 7 slots of 5, one per seat from this one going left: score / 35, half cucumber, |
-| | eliminated, to play, cards held / 14 |
-| 243 | cards dealt each this round / 14 |
+| piece | slice | what |
+| --- | --- | --- |
+| `HAND` | 0-51 | the seat's hand (one per card of `PACK`) |
+| `TRICK` | 52-103 | the cards of the trick on the table |
+| `PLAYED` | 104-155 | every card played this round |
+| `PENALTY_CARDS` | 156-207 | every penalty card in front of a player |
+| `SEATS` | 208-242 | 7 slots of 5 (`SEAT_FEATURES`), one per seat from this one going left: score / 35, |
+| | | half cucumber, eliminated, to play, cards held / 14 |
+| `DEAL_SIZE` | 243 | cards dealt each this round / 14 |
+
+The pieces are named once here (as OpenSpiel's observers name theirs) and read by `encode_view`,
+`encode_state` and the batched engine's `concombre.batch.observe`.
 """
 
 from __future__ import annotations
 
 import functools
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -28,7 +32,9 @@ from concombre.games.concombre.rules import MAX_PLAYERS
 from concombre.games.concombre.state import Match, State, require_state
 from concombre.games.concombre.views import View, trick_start
 
-__all__ = ["ACTIONS", "OBSERVATION_SIZE", "action_mask", "encode_state", "encode_view", "view_text"]
+__all__ = ["ACTIONS", "CARDS_SCALE", "DEAL_SIZE", "HAND", "LAYOUT", "OBSERVATION_SIZE", "PENALTY_CARDS", "PLAYED",
+           "SCORE_SCALE", "SEATS", "SEAT_FEATURES", "TRICK", "Piece", "action_mask", "encode_state", "encode_view",
+           "view_text"]
 
 ACTIONS = 52
 """Actions of Concombre: the index in `concombre.PACK` of the card to play.
@@ -39,13 +45,118 @@ Examples:
     'AS'
 """
 
-OBSERVATION_SIZE = 4 * 52 + MAX_PLAYERS * 5 + 1
+
+
+@attrs.frozen
+class Piece:
+    """A named piece of the observation vector: where it starts and how many numbers it holds.
+
+    Attributes:
+        name: What the piece holds, in words.
+        start: Its first position in the vector.
+        size: How many numbers it holds.
+
+    Examples:
+        >>> TRICK, TRICK.stop
+        (Piece(name='trick', start=52, size=52), 104)
+    """
+
+    name: str
+    start: int
+    size: int
+
+    @property
+    def stop(self) -> int:
+        """The position just after the piece."""
+        return self.start + self.size
+
+
+SEAT_FEATURES = ("score", "half cucumber", "eliminated", "to play", "held")
+"""The numbers of each seat's slot in `SEATS`, in order: score / `SCORE_SCALE`, half cucumber (C10),
+eliminated (C11), to play, cards held / `CARDS_SCALE`.
+
+Examples:
+    >>> SEAT_FEATURES.index("to play")
+    3
+"""
+
+SCORE_SCALE = 35
+"""Scores are divided by this (and capped at 1): above the most a half cucumber can reach (C10, C11).
+
+Examples:
+    >>> SCORE_SCALE
+    35
+"""
+
+CARDS_SCALE = 14
+"""Hand sizes and the deal size are divided by this: above the most cards a hand holds (C5).
+
+Examples:
+    >>> CARDS_SCALE
+    14
+"""
+
+HAND = Piece("hand", 0, 52)
+"""The seat's own hand, one number per card of `PACK`.
+
+Examples:
+    >>> HAND.start, HAND.stop
+    (0, 52)
+"""
+TRICK = Piece("trick", HAND.stop, 52)
+"""The cards of the trick on the table.
+
+Examples:
+    >>> TRICK.start
+    52
+"""
+PLAYED = Piece("played", TRICK.stop, 52)
+"""Every card played this round.
+
+Examples:
+    >>> PLAYED.start
+    104
+"""
+PENALTY_CARDS = Piece("penalty cards", PLAYED.stop, 52)
+"""Every penalty card in front of a player (C9).
+
+Examples:
+    >>> PENALTY_CARDS.start
+    156
+"""
+SEATS = Piece("seats", PENALTY_CARDS.stop, MAX_PLAYERS * len(SEAT_FEATURES))
+"""One slot of `SEAT_FEATURES` per seat, from the observing seat going left.
+
+Examples:
+    >>> SEATS.start, SEATS.size
+    (208, 35)
+"""
+DEAL_SIZE = Piece("deal size", SEATS.stop, 1)
+"""The cards dealt to each player this round / `CARDS_SCALE` (C5).
+
+Examples:
+    >>> DEAL_SIZE.start
+    243
+"""
+
+LAYOUT = (HAND, TRICK, PLAYED, PENALTY_CARDS, SEATS, DEAL_SIZE)
+"""The observation's pieces, in order: each starts where the one before stops.
+
+Examples:
+    >>> [piece.name for piece in LAYOUT]
+    ['hand', 'trick', 'played', 'penalty cards', 'seats', 'deal size']
+"""
+
+OBSERVATION_SIZE = DEAL_SIZE.stop
 """The length of `encode_view`'s vector.
 
 Examples:
     >>> OBSERVATION_SIZE
     244
 """
+
+_SLOT = len(SEAT_FEATURES)
+_TO_PLAY = SEATS.start + SEAT_FEATURES.index("to play")
 
 _INDEX = {card: index for index, card in enumerate(PACK)}
 
@@ -61,19 +172,19 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     # Cards by their pack index (`_index`), not through a dict of cards: the adapters encode every step.
-    ones = [card._index for card in seen.hand]
-    ones += [52 + card._index for _, card in seen.trick]
-    ones += [104 + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
-    ones += [156 + card._index for cards in seen.penalty_cards for card in cards]
+    ones = [HAND.start + card._index for card in seen.hand]
+    ones += [TRICK.start + card._index for _, card in seen.trick]
+    ones += [PLAYED.start + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
+    ones += [PENALTY_CARDS.start + card._index for cards in seen.penalty_cards for card in cards]
     vector[ones] = 1
     count = len(seen.players)
     features: list[float] = []
     for slot in range(count):
         seat = (seen.seat + slot) % count
-        features += (min(seen.scores[seat] / 35, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
-                     seen.to_play == seat, seen.hand_sizes[seat] / 14)
-    vector[208 : 208 + 5 * count] = features
-    vector[243] = min(seen.deal_size / 14, 1.0)
+        features += (min(seen.scores[seat] / SCORE_SCALE, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
+                     seen.to_play == seat, seen.hand_sizes[seat] / CARDS_SCALE)
+    vector[SEATS.start : SEATS.start + _SLOT * count] = features
+    vector[DEAL_SIZE.start] = min(seen.deal_size / CARDS_SCALE, 1.0)
     return vector
 
 
@@ -98,22 +209,23 @@ def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
     count = len(match.players)
     if type(seat) is not int or not 0 <= seat < count:
         require_seat(seat, count, "seat")
-    phase, to_play, hands, plays, _ = state._round
+    phase, to_play, plays = state.phase, state.to_play, state.plays
     vector = _score_sheet(match, seat).copy()
-    ones = list(indices_in_mask((hands >> (seat << 6)) & FULL_MASK))
-    ones += [52 + index for _, index in plays[trick_start(phase, len(plays), match.active_count):]]
-    ones += [104 + index for _, index in plays]
+    ones = list(indices_in_mask(state.hand_mask(seat)))  # HAND starts at 0
+    ones += [TRICK.start + index for _, index in plays[trick_start(phase, len(plays), match.active_count):]]
+    ones += [PLAYED.start + index for _, index in plays]
     vector.put(ones, 1)  # put: a third of the cost of vector[ones] = 1
-    held = [(hands >> shift & FULL_MASK).bit_count() / 14 for shift in _SHIFTS[count][seat]]
-    vector.put(_HELD[count], held)  # cards held, from this seat going left
+    sizes = state.hand_sizes
+    vector.put(_HELD[count], [sizes[other] / CARDS_SCALE for other in _LEFT_OF[count][seat]])
     if to_play is not None:
-        vector[211 + 5 * ((to_play - seat) % count)] = 1
+        vector[_TO_PLAY + _SLOT * ((to_play - seat) % count)] = 1
     return vector
 
 
-_HELD = [list(range(212, 208 + 5 * count, 5)) for count in range(MAX_PLAYERS + 1)]
-_SHIFTS = [[[((seat + slot) % count) << 6 for slot in range(count)] for seat in range(count)]
-           for count in range(MAX_PLAYERS + 1)]  # where each hand starts in the hands int, from a seat going left
+_HELD = [list(range(SEATS.start + SEAT_FEATURES.index("held"), SEATS.start + _SLOT * count, _SLOT))
+         for count in range(MAX_PLAYERS + 1)]  # where each seat's "held" goes, by table size
+_LEFT_OF = [[[(seat + slot) % count for slot in range(count)] for seat in range(count)]
+            for count in range(MAX_PLAYERS + 1)]  # the seats from a seat going left, by table size
 
 
 @functools.lru_cache(maxsize=64)
@@ -123,13 +235,14 @@ def _score_sheet(match: Match, seat: int) -> npt.NDArray[np.float32]:
     Worked out once a round per seat (a match hashes once: its hash is cached) and copied each step.
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    vector[[156 + index for index in indices_in_mask(FULL_MASK & ~match.pack_mask)]] = 1  # penalty cards (C4)
+    vector[[PENALTY_CARDS.start + index for index in indices_in_mask(FULL_MASK & ~match.pack_mask)]] = 1  # C4
     count = len(match.players)
     for slot in range(count):
         other = (seat + slot) % count
-        vector[208 + 5 * slot : 211 + 5 * slot] = (min(match.scores[other] / 35, 1.0), match.half_cucumber[other],
-                                                   match.eliminated[other])
-    vector[243] = min(match.deal_size / 14, 1.0)
+        start = SEATS.start + _SLOT * slot
+        vector[start : start + 3] = (min(match.scores[other] / SCORE_SCALE, 1.0), match.half_cucumber[other],
+                                     match.eliminated[other])  # the first three of SEAT_FEATURES
+    vector[DEAL_SIZE.start] = min(match.deal_size / CARDS_SCALE, 1.0)
     vector.flags.writeable = False
     return vector
 

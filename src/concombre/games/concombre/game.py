@@ -8,11 +8,10 @@ from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Batched, Bots, Chance, Encoding, Game, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.concombre.actions import (
+    ACTION_NAMES,
     Action,
     Deal,
     Play,
-    ResolveTrick,
-    ScoreRound,
     action_text,
     apply,
     legal_actions,
@@ -102,7 +101,7 @@ GAME: Game[State, Action, View] = register(Game(
     Rules=Rules,
     State=State,
     View=View,
-    action_types=(Deal, Play, ResolveTrick, ScoreRound),
+    action_types=tuple(ACTION_NAMES.values()),
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,

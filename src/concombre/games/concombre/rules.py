@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 import attrs
 
-from concombre.core.cards import Card
+from concombre.core.cards import FULL_MASK, Card
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.i18n import _
+from concombre.core.i18n import N_, _
 
-__all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "card_value"]
+__all__ = ["AT_LEAST", "DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "SAME_RANK", "Rules", "beats", "card_to_match",
+           "card_value", "deal_key", "deal_size", "follow_mask", "winning_play"]
 
 MIN_PLAYERS = 2
 """The fewest players a game may have (C1).
@@ -53,6 +55,134 @@ def card_value(card: Card) -> int:
         raise InvalidArgumentError(f"card must be a concombre.Card such as Card.parse('QH'), not {card!r}.",
                                    field="card")
     return int(card.rank)
+
+
+# -- the rules in bit-mask form ------------------------------------------------
+# Each rule is written here once, over `PACK` indices (a card is its index, a hand a mask of them), and read
+# by the transitions, the refusal's reason, the search bot, the batched engine and the benchmark.
+
+AT_LEAST: tuple[int, ...] = tuple(FULL_MASK & ~((1 << (index & ~3)) - 1) for index in range(52))
+"""For each `PACK` index, the mask of the cards ranked at least as high (C7: what may follow).
+
+Examples:
+    >>> from concombre import PACK, Card
+    >>> from concombre.core.cards import cards_in_mask
+    >>> [str(card) for card in cards_in_mask(AT_LEAST[PACK.index(Card.parse("KH"))])]
+    ['KC', 'KD', 'KH', 'KS', 'AC', 'AD', 'AH', 'AS']
+"""
+
+SAME_RANK: tuple[int, ...] = tuple(0xF << (index & ~3) for index in range(52))
+"""For each `PACK` index, the mask of the four cards of its rank (C7: a follower's lowest rank).
+
+Examples:
+    >>> from concombre import PACK, Card
+    >>> SAME_RANK[PACK.index(Card.parse("2H"))] == 0b1111
+    True
+"""
+
+
+def card_to_match(trick: Sequence[tuple[int, int]], follow_lead: bool) -> int:
+    """The card a follower must match or beat (C7): the card led, or by ``follow_lead=False`` (the traditional
+    Scandinavian rule) the highest played so far. ``trick`` holds (seat, `PACK` index) plays, at least one.
+
+    Examples:
+        >>> trick = [(0, 20), (1, 33)]
+        >>> card_to_match(trick, True), card_to_match(trick, False)
+        (20, 33)
+    """
+    return trick[0][1] if follow_lead else max([card for _, card in trick])
+
+
+def follow_mask(hand: int, trick: Sequence[tuple[int, int]], follow_lead: bool, may_duck: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (C7), as a mask.
+
+    ``trick`` holds the plays so far as (seat, `PACK` index) pairs. A leader may play anything; a follower
+    must play a card ranked at least as high as `card_to_match`, and when they hold none, or always by the
+    Danish rule (``may_duck``), may play a card of their lowest rank.
+
+    Examples:
+        >>> from concombre import PACK, Card
+        >>> from concombre.core.cards import cards_in_mask, mask_of
+        >>> hand = mask_of(Card.parse(text) for text in ("2C", "5D", "KS"))
+        >>> trick = [(0, PACK.index(Card.parse("4H")))]
+        >>> [str(card) for card in cards_in_mask(follow_mask(hand, trick, True, False))]
+        ['5D', 'KS']
+        >>> [str(card) for card in cards_in_mask(follow_mask(hand, trick, True, True))]   # the Danish rule
+        ['2C', '5D', 'KS']
+    """
+    if not trick:
+        return hand
+    # card_to_match, inline: the transitions call this after every play, and a call is 1.5% of a round
+    legal = hand & AT_LEAST[trick[0][1] if follow_lead else max([card for _, card in trick])]
+    if not legal or may_duck:
+        legal |= hand & SAME_RANK[(hand & -hand).bit_length() - 1]  # the lowest rank held
+    return legal
+
+
+class _Ranked(Protocol):
+    def __rshift__(self, other: int, /) -> Any: ...
+
+
+Ranked = TypeVar("Ranked", bound=_Ranked)
+
+
+@overload
+def beats(card: int, best: int) -> bool: ...
+@overload
+def beats(card: Ranked, best: Ranked) -> Any: ...
+def beats(card: Any, best: Any) -> Any:
+    """Whether ``card`` takes the trick from ``best``, played before it (C8): ranked at least as high, since the
+    last played among equals wins. `PACK` indices, or numpy arrays of them (compared element by element).
+
+    Examples:
+        >>> from concombre import PACK, Card
+        >>> king_spades, king_diamonds = PACK.index(Card.parse("KS")), PACK.index(Card.parse("KD"))
+        >>> beats(king_diamonds, king_spades), beats(PACK.index(Card.parse("9H")), king_spades)
+        (True, False)
+    """
+    return card >> 2 >= best >> 2
+
+
+def winning_play(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The play that wins a trick of (seat, `PACK` index) plays (C8; see `beats`).
+
+    Examples:
+        >>> from concombre import PACK, Card
+        >>> trick = [(seat, PACK.index(Card.parse(text))) for seat, text in ((0, "9H"), (1, "KS"), (2, "KD"))]
+        >>> winning_play(trick) == trick[2]
+        True
+    """
+    best = trick[0]
+    for play in trick[1:]:
+        if play[1] >> 2 >= best[1] >> 2:  # `beats`, inline: every trick is resolved here, and a call per play
+            best = play  # costs 1% of a round; tests/test_rule_homes.py holds the two together
+    return best
+
+
+def deal_size(rules: Rules, wanted: int, active: int, pack: int) -> int:
+    """The cards each of ``active`` players is dealt from a pack of ``pack`` cards (C5): ``wanted`` (the first
+    deal, or the value of the last penalty card), else the first deal when ``wanted`` would exceed the pack,
+    else as many as the pack allows.
+
+    Examples:
+        >>> deal_size(Rules(), 13, 4, 52), deal_size(Rules(), 14, 4, 52), deal_size(Rules(first_deal=13), 14, 4, 52)
+        (13, 7, 13)
+    """
+    for size in (wanted, rules.first_deal):
+        if size * active <= pack:
+            return size
+    return pack // active
+
+
+def deal_key(seed: int, round_number: int) -> bytes:
+    """The key a round's pack is shuffled from (C5): one per game seed and round, so every deal can be dealt again
+    (`concombre.core.seats.keyed_order` turns it into the order).
+
+    Examples:
+        >>> deal_key(7, 2)
+        b'concombre:7:2'
+    """
+    return b"concombre:%d:%d" % (seed, round_number)
 
 
 Follow = Literal["lead", "highest"]
@@ -117,7 +247,16 @@ class Rules:
         'highest'
     """
 
-    follow: Follow = attrs.field(default="lead", validator=_check_follow)
-    may_duck: bool = attrs.field(default=False, validator=_check_bool)
-    first_deal: int = attrs.field(default=7, validator=_int_between(1, 52, "C5"))
-    limit: int = attrs.field(default=21, validator=_int_between(15, 30, "C10"))
+    follow: Follow = attrs.field(default="lead", validator=_check_follow,
+                                 metadata={"help": N_("What a following player must match or beat (C7)")})
+    may_duck: bool = attrs.field(default=False, validator=_check_bool,
+                                 metadata={"help": N_("The Danish rule (C7): when True, a following player may always"
+                                                      " play a card of their lowest rank instead, even when they hold"
+                                                      " a card that meets the requirement")})
+    first_deal: int = attrs.field(default=7, validator=_int_between(1, 52, "C5"),
+                                  metadata={"help": N_("Cards dealt to each player in the first round, and the "
+                                                       "fallback when a later round's deal would exceed the "
+                                                       "pack (C5)")})
+    limit: int = attrs.field(default=21, validator=_int_between(15, 30, "C10"),
+                             metadata={"help": N_("The score at which a player becomes half cucumber (C10), and at "
+                                                  "which a half cucumber is eliminated (C11)")})

@@ -34,16 +34,15 @@ from itertools import pairwise
 
 import attrs
 
-from concombre.core.cards import FULL_MASK, Card, at_least_as_high, index_of
+from concombre.core.cards import Card, index_of
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
-from concombre.games.concombre.rules import card_value
+from concombre.games.concombre.rules import card_to_match, card_value, follow_mask, winning_play
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.views import View
 
 __all__ = ["SearchBot", "last_trick", "thumb_like"]
 
-_AT_LEAST = tuple(at_least_as_high(index) for index in range(52))
 _HALF, _OUT = 40.0, 120.0  # what losing one of the two lives costs, and losing the game's last
 
 
@@ -99,7 +98,7 @@ class SearchBot:
         plays = _plays(seen, thumb_like(seen)) if self.model else {}
         for _ in range(self.samples):
             world = deal_hidden(seen, rng)
-            hands = tuple((world._round[2] >> (seat << 6)) & FULL_MASK for seat in range(len(seen.players)))
+            hands = tuple([world.hand_mask(seat) for seat in range(len(seen.players))])
             weight = _likelihood(plays, hands)
             for number, card in enumerate(candidates):
                 loser, value = _after(seen, hands, card, self.exact)
@@ -174,11 +173,13 @@ def _plays(seen: View, seats: frozenset[int] | set[int]) -> dict[int, list[tuple
     """The cards each of ``seats`` played this round, in order, as (value, whether it was a duck: below the card
     to match, C7)."""
     plays: dict[int, list[tuple[int, bool]]] = {seat: [] for seat in seats}
+    follow_lead = seen.rules.follow == "lead"
     for trick in (*seen.tricks, seen.trick):
-        for position, (seat, card) in enumerate(trick):
+        indices = [(seat, card._index) for seat, card in trick]
+        for position, (seat, card) in enumerate(indices):
             if seat in plays:
-                target = trick[0][1] if seen.rules.follow == "lead" else max(c for _, c in trick[:position or 1])
-                plays[seat].append((card_value(card), bool(position) and card_value(card) < card_value(target)))
+                target = card_to_match(indices[:position or 1], follow_lead)
+                plays[seat].append(((card >> 2) + 2, bool(position) and card >> 2 < target >> 2))
     return plays
 
 
@@ -200,27 +201,6 @@ def thumb_like(seen: View) -> frozenset[int]:
     return frozenset(fitted)
 
 
-def _legal(hand: int, trick: tuple[tuple[int, int], ...], follow_lead: bool, may_duck: bool) -> int:
-    """The cards of ``hand`` (a bit mask) that may be played to ``trick`` (C7)."""
-    if not trick:
-        return hand
-    target = trick[0][1] if follow_lead else max(card for _, card in trick)
-    legal = hand & _AT_LEAST[target]
-    if not legal or may_duck:
-        low = (hand & -hand).bit_length() - 1
-        legal |= hand & (0xF << (low & ~3))
-    return legal
-
-
-def _trick_winner(trick: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    """The seat and card that win a full trick: the highest rank, the last played among equals (C8)."""
-    winner, best = trick[0]
-    for seat, card in trick[1:]:
-        if card >> 2 >= best >> 2:
-            winner, best = seat, card
-    return winner, best
-
-
 def _thumb_out(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leader: int, order: tuple[int, ...],
                follow_lead: bool, may_duck: bool) -> tuple[int, int]:
     """The round played out with every player's highest legal card: the last trick's loser and card value."""
@@ -228,12 +208,12 @@ def _thumb_out(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leade
     hands_left = list(hands)
     while True:
         if len(trick) == len(order):
-            winner, best = _trick_winner(trick)
+            winner, best = winning_play(trick)
             if not any(hands_left):
                 return winner, (best >> 2) + 2
             trick, leader = (), winner
         seat = following[trick[-1][0]] if trick else leader
-        card = _legal(hands_left[seat], trick, follow_lead, may_duck).bit_length() - 1
+        card = follow_mask(hands_left[seat], trick, follow_lead, may_duck).bit_length() - 1
         hands_left[seat] ^= 1 << card
         trick = (*trick, (seat, card))
 
@@ -274,12 +254,12 @@ def last_trick(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leade
         if found is not None:
             return found
         if len(trick) == len(order):
-            winner, best = _trick_winner(trick)
+            winner, best = winning_play(trick)
             result = (winner, (best >> 2) + 2) if not any(hands) else solve(hands, (), winner)  # C6, C9
             memo[key] = result
             return result
         seat = following[trick[-1][0]] if trick else leader
-        legal = _legal(hands[seat], trick, follow_lead, may_duck)
+        legal = follow_mask(hands[seat], trick, follow_lead, may_duck)
         best_result, best_cost = (0, 0), float("inf")
         while legal:
             card = legal.bit_length() - 1  # the rank's highest bit: hands are packed by rank

@@ -24,7 +24,7 @@ from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.core.seats import left_of
 from concombre.games.concombre import render
-from concombre.games.concombre.rules import Rules, card_value
+from concombre.games.concombre.rules import Rules, card_value, deal_size, winning_play
 
 __all__ = ["Match", "Phase", "RoundResult", "State", "require_state", "trick_winner"]
 
@@ -105,8 +105,13 @@ class RoundResult:
 
 
 @functools.lru_cache(maxsize=512)
-def _next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
-    """For each seat, the first active seat to its left (itself if none other)."""
+def next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the first active seat to its left (itself if none other) (C6, C12).
+
+    Examples:
+        >>> next_seats((False, True, False, False))
+        (2, 2, 3, 0)
+    """
     active = {seat for seat, out in enumerate(eliminated) if not out}
     return tuple(left_of(seat, len(eliminated), active) for seat in range(len(eliminated)))
 
@@ -164,7 +169,7 @@ class Match:
     deal_size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "next_seat", _next_seats(self.eliminated))
+        object.__setattr__(self, "next_seat", next_seats(self.eliminated))
         object.__setattr__(self, "active_count", self.eliminated.count(False))
         object.__setattr__(self, "follow_lead", self.rules.follow == "lead")
         object.__setattr__(self, "may_duck", self.rules.may_duck)
@@ -181,10 +186,7 @@ class Match:
     def _deal_size(self) -> int:
         """Cards dealt to each active player this round (C5)."""
         wanted = self.rules.first_deal if self.last_result is None else card_value(self.last_result.card)
-        for size in (wanted, self.rules.first_deal):
-            if size * self.active_count <= self.pack_size:
-                return size
-        return self.pack_size // self.active_count
+        return deal_size(self.rules, wanted, self.active_count, self.pack_size)
 
     @property
     def winner(self) -> int | None:
@@ -201,14 +203,17 @@ Trick = tuple[tuple[int, Card], ...]
 Plays = tuple[tuple[int, int], ...]
 """Every play of a round in order, as (seat, `PACK` index) pairs (inner form)."""
 
-RoundTuple = tuple[Phase, Union[int, None], int, Plays, int]
-"""The round in play, the inner form of `State`: (phase, to_play, hands, plays, legal).
+Round = tuple[Phase, Union[int, None], int, Plays, int]
+"""The round in play, the inner form of `State`: (phase, to_play, hands, plays, legal), read by `State`'s properties.
 
-``hands`` holds every hand in one int: seat s holds the card of `PACK` index i
-when bit 64 * s + i is set. ``legal`` is the mask of the cards ``to_play``
-may play (0 outside `Phase.PLAY`): derived from the rest, but computed with
-every play, since each play must know the legality of the next one anyway;
-it makes `concombre.legal_plays` a table look-up.
+``hands`` holds every hand in one int: seat s holds the card of `PACK` index i when bit 64 * s + i is set.
+``plays`` is every play of the round in order, as (seat, `PACK` index) pairs. ``legal`` is the mask of the
+cards ``to_play`` may play (0 outside `Phase.PLAY`): derived from the rest, but computed with every play, since
+each play must know the legality of the next one anyway; it makes `concombre.legal_plays` a table look-up.
+
+A plain tuple rather than a `typing.NamedTuple`: a play builds one, and a named tuple costs 7% more
+instructions per round (measured). Only this module and the transitions' hot paths (`play`,
+`resolve_trick`, `legal_plays`, which unpack it in one read) touch it; everything else reads the properties.
 """
 
 
@@ -227,20 +232,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
         )
     if not all(isinstance(play, tuple) and len(play) == 2 and isinstance(play[1], Card) for play in trick):
         raise InvalidArgumentError("Each play of a trick is a (seat, Card) pair.", "C8", "trick")
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if card.rank >= best.rank:
-            best_seat, best = seat, card
-    return best_seat
-
-
-def _winner_of(plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The winning (seat, card index) of a trick in inner form (C8)."""
-    best = plays[0]
-    for play in plays[1:]:
-        if play[1] >> 2 >= best[1] >> 2:
-            best = play
-    return best
+    return winning_play([(seat, card._index) for seat, card in trick])[0]
 
 
 @attrs.frozen(repr=False)
@@ -267,9 +259,9 @@ class State(Pictured):
     """
 
     match: Match
-    # The round in play, in one tuple so that a play builds two small objects
-    # rather than one with six fields (see `RoundTuple`).
-    _round: RoundTuple
+    # The round in play, in one record so that a play builds two small objects
+    # rather than one with six fields (see `Round`).
+    _round: Round
 
     @property
     def phase(self) -> Phase:
@@ -282,11 +274,15 @@ class State(Pictured):
         return self._round[1]
 
     @property
-    def _hands(self) -> int:
-        return self._round[2]
+    def plays(self) -> Plays:
+        """Every play of this round in order, as (seat, `PACK` index) pairs: the compact form of `tricks` and `trick`.
 
-    @property
-    def _plays(self) -> Plays:
+        Examples:
+            >>> from concombre import PACK, deal, new_game, play
+            >>> state = play(deal(new_game(2, seed=3), deck=PACK), PACK[2])   # seat 1 leads the 3 of clubs
+            >>> state.plays
+            ((1, 2),)
+        """
         return self._round[3]
 
     @property
@@ -376,45 +372,61 @@ class State(Pictured):
         Raises:
             InvalidArgumentError: ``seat`` is not a seat of the game.
         """
-        require_seat(seat, len(self.match.players), "seat")
-        return cards_in_mask(self._hand_mask(seat))
+        return cards_in_mask(self.hand_mask(seat))
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds as a bit mask over `PACK` indices (bit i: ``PACK[i]``).
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not a seat of the game.
+
+        Examples:
+            >>> from concombre import PACK, deal, new_game
+            >>> state = deal(new_game(2, seed=3), deck=PACK)
+            >>> state.hand_mask(1) == sum(1 << PACK.index(card) for card in state.hand(1))
+            True
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.match.players):
+            require_seat(seat, len(self.match.players), "seat")
+        return (self._round[2] >> (seat << 6)) & FULL_MASK
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, in pack order."""
-        return tuple(self.hand(seat) for seat in range(len(self.match.players)))
+        hands = self._round[2]
+        return tuple([cards_in_mask((hands >> (seat << 6)) & FULL_MASK) for seat in range(len(self.match.players))])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        return tuple(self._hand_mask(seat).bit_count() for seat in range(len(self.match.players)))
+        return tuple(self.hand_mask(seat).bit_count() for seat in range(len(self.match.players)))
 
     @property
     def trick(self) -> Trick:
         """The trick on the table as (seat, card) pairs in the order played."""
-        return tuple(map(SEAT_CARD.__getitem__, self._plays[self._trick_start() :]))
+        return tuple(map(SEAT_CARD.__getitem__, self.plays[self._trick_start() :]))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The resolved tricks of this round, each as (seat, card) pairs."""
-        return split_tricks(tuple(map(SEAT_CARD.__getitem__, self._plays)), self._trick_start(),
+        return split_tricks(tuple(map(SEAT_CARD.__getitem__, self.plays)), self._trick_start(),
                             self.match.active_count)
 
     @property
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played this round, in the order played."""
         played: list[tuple[Card, ...]] = [()] * len(self.match.players)
-        for seat, card in self._plays:
+        for seat, card in self.plays:
             played[seat] += (card_at(card),)
         return tuple(played)
 
     @property
     def leader(self) -> int | None:
         """The seat that leads (or led) the current trick; None outside a round."""
-        if self.phase is Phase.PLAY and len(self._plays) % self.match.active_count == 0:
+        if self.phase is Phase.PLAY and len(self.plays) % self.match.active_count == 0:
             return self.to_play
         if self.phase in (Phase.PLAY, Phase.TRICK_COMPLETE):
-            return self._plays[self._trick_start()][0]
+            return self.plays[self._trick_start()][0]
         return None
 
     @property
@@ -423,7 +435,7 @@ class State(Pictured):
         start = self._trick_start()
         if start == 0:
             return None
-        return _winner_of(self._plays[start - self.match.active_count : start])[0]
+        return winning_play(self.plays[start - self.match.active_count : start])[0]
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -434,21 +446,18 @@ class State(Pictured):
         """
         used = mask_of(card for cards in self.match.penalty_cards for card in cards)
         for seat in range(len(self.match.players)):
-            used |= self._hand_mask(seat)
-        for _, card in self._plays:
+            used |= self.hand_mask(seat)
+        for _, card in self.plays:
             used |= 1 << card
         return cards_in_mask(FULL_MASK & ~used)
 
     def holds(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` holds ``card``."""
-        return bool(self._hand_mask(seat) >> index_of(card) & 1)
-
-    def _hand_mask(self, seat: int) -> int:
-        return (self._hands >> (seat << 6)) & FULL_MASK
+        return bool(self.hand_mask(seat) >> index_of(card) & 1)
 
     def _trick_start(self) -> int:
         """Index in `_plays` where the current trick starts (len(plays) if none)."""
-        played = len(self._plays)
+        played = len(self.plays)
         if self.phase is Phase.TRICK_COMPLETE:
             return played - self.match.active_count
         if self.phase is Phase.PLAY:
@@ -466,6 +475,30 @@ class State(Pictured):
 
     def _picture(self) -> Picture:
         return render.picture(self)
+
+
+_NEW_STATE = object.__new__
+_SET_MATCH = State.__dict__["match"].__set__
+_SET_ROUND = State.__dict__["_round"].__set__
+
+
+def make_state(match: Match, round_in_play: Round) -> State:
+    """The state of ``match`` with ``round_in_play``: the one constructor the transitions use.
+
+    Built by its slots, a third of the cost of ``State(match, round_in_play)`` (the same value); it checks
+    nothing, so only the transitions and the loaders (which check first) call it. `concombre.play` and
+    `concombre.resolve_trick` build theirs the same way, inline (a call is 3% of a round).
+
+    Examples:
+        >>> from concombre import new_game
+        >>> state = new_game(2, seed=3)
+        >>> make_state(state.match, (Phase.DEAL, None, 0, (), 0)) == state
+        True
+    """
+    state = _NEW_STATE(State)
+    _SET_MATCH(state, match)
+    _SET_ROUND(state, round_in_play)
+    return state
 
 
 def require_state(state: object) -> State:

@@ -30,13 +30,7 @@ from concombre.games.romme.actions import (
     ScoreRound,
     action_text,
     apply,
-    discard_actions,
-    exchange_options,
     is_legal,
-    lay_off_options,
-    legal_actions,
-    meld_actions,
-    opening_actions,
     parse_action,
     refusal,
     why_illegal,
@@ -45,6 +39,14 @@ from concombre.games.romme.bots import BOTS, PlannerBot, RandomBot, SolverBot
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, cards_of, deck, rank_value
 from concombre.games.romme.choices import CHOICES, choice_text
 from concombre.games.romme.game import GAME
+from concombre.games.romme.legal import (
+    discard_actions,
+    exchange_options,
+    lay_off_options,
+    legal_actions,
+    meld_actions,
+    opening_actions,
+)
 from concombre.games.romme.melds import Meld, Place, exchange_joker, lay_off, make_meld, why_not_meld
 from concombre.games.romme.options import meld_options, opening_value
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Union
 
 import attrs
 
-from concombre.core.cards import Rank
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import _, use_language
-from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
-from concombre.games.romme.melds import MOST_PLACES, Meld, Place, exchange_joker, laid_off
-from concombre.games.romme.options import by_face, meld_options, valued_meld_options
-from concombre.games.romme.state import Phase, State, require_state
+from concombre.core.i18n import _, said_in
+from concombre.games.romme.cards import MOST_CARDS, RommeCard
+from concombre.games.romme.melds import MOST_PLACES
+from concombre.games.romme.state import State
 from concombre.games.romme.transitions import (
     deal,
     discard,
@@ -26,6 +24,7 @@ from concombre.games.romme.transitions import (
 )
 
 __all__ = [
+    "ACTION_NAMES",
     "MOST_MELDS",
     "Action",
     "Deal",
@@ -38,15 +37,9 @@ __all__ = [
     "ScoreRound",
     "action_text",
     "apply",
-    "exchange_options",
     "is_legal",
-    "lay_off_options",
-    "legal_actions",
-    "meld_actions",
-    "opening_actions",
     "parse_action",
     "refusal",
-    "single_melds",
     "why_illegal",
 ]
 
@@ -228,18 +221,6 @@ class Discard:
     card: RommeCard = attrs.field(converter=_card)
 
 
-_DISCARDS = tuple(Discard(card_at(index)) for index in range(MOST_CARDS))
-"""A discard of each card, by its sorting index: `discard_actions` offers these rather than build new ones."""
-
-
-def _meld_cards(melds: tuple[tuple[RommeCard, ...], ...]) -> MeldCards:
-    """A `MeldCards` of melds the options generated (tuples of cards already): built without its converter,
-    a tenth of the cost, since the adapters list the melds of a hand every step."""
-    action: MeldCards = object.__new__(MeldCards)
-    object.__setattr__(action, "melds", melds)
-    return action
-
-
 @attrs.frozen
 class ScoreRound:
     """Score the finished round (R13, R14).
@@ -259,6 +240,23 @@ Examples:
     >>> actions: tuple[Action, ...] = legal_actions(new_game(2, seed=1))
     >>> actions
     (Deal(deck=None),)
+"""
+
+ACTION_NAMES: dict[str, type[Action]] = {
+    "deal": Deal,
+    "draw_stock": DrawStock,
+    "draw_discard": DrawDiscard,
+    "meld": MeldCards,
+    "lay_off": LayOff,
+    "exchange_joker": ExchangeJoker,
+    "discard": Discard,
+    "score_round": ScoreRound,
+}
+"""Each action class by the name its documents and records carry, in the order of `Action`.
+
+Examples:
+    >>> ACTION_NAMES["lay_off"].__name__
+    'LayOff'
 """
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {
@@ -290,229 +288,6 @@ def apply(state: State, action: Action) -> State:
     if transition is None:
         raise InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.")
     return transition(state, action)
-
-
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action, in a stable order: the draws, melds, lay-offs, joker exchanges, discards.
-
-    Complete up to actions that are the same move: the two copies of a card
-    and the jokers play alike, so each is offered with its lowest copy (in
-    a meld that uses both copies, the second takes copy 2); the melds of
-    one `MeldCards` come in one order; and once a player has opened, several
-    melds at once are offered as single melds, which is the same move made
-    one meld at a time. Before the opening (R8), every group of melds worth
-    the opening is offered (see `opening_actions`).
-
-    Examples:
-        >>> from concombre.romme import Deal, apply, legal_actions, new_game
-        >>> legal_actions(apply(new_game(2, seed=1), Deal()))
-        (DrawStock(), DrawDiscard())
-    """
-    phase = require_state(state).phase
-    if phase is Phase.PLAY:
-        seat = state.to_play
-        assert seat is not None
-        melds = meld_actions(state) if state.opened[seat] else opening_actions(state)
-        return (*melds, *lay_off_options(state), *exchange_options(state), *discard_actions(state))
-    if phase is Phase.DRAW:
-        return (DrawStock(), DrawDiscard()) if state.discard_pile else (DrawStock(),)
-    if phase is Phase.DEAL:
-        return (Deal(),)
-    if phase is Phase.ROUND_COMPLETE:
-        return (ScoreRound(),)
-    return ()
-
-
-def discard_actions(state: State) -> tuple[Discard, ...]:
-    """The discards that end the turn now, in hand order (R7, R7a); none outside a turn.
-
-    Examples:
-        >>> from concombre.romme import Deal, DrawStock, apply, new_game
-        >>> len(discard_actions(apply(apply(new_game(2, seed=1), Deal()), DrawStock())))
-        14
-    """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None:
-        return ()
-    hand = state.hands[seat]
-    blocked = state.drawn if len(hand) > 1 and not state.rules.may_return_discard else None
-    if blocked is None:
-        return tuple([_DISCARDS[card._index] for card in hand])
-    return tuple([_DISCARDS[card._index] for card in hand if card._index != blocked._index])
-
-
-def lay_off_options(state: State) -> Iterator[LayOff]:
-    """Every lay-off the player to play can make now (R8, R9).
-
-    Examples:
-        >>> from concombre.games.romme import new_game
-        >>> list(lay_off_options(new_game(2, seed=1)))
-        []
-    """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
-        return
-    faces, jokers = by_face(state.hands[seat])
-    candidates = [*faces.values(), *jokers[:1]]
-    for index, meld in enumerate(state.melds):
-        for card in candidates:
-            for end in _ends_to_try(meld, card):
-                if laid_off(meld, card, seat, end) is not None:  # type: ignore[arg-type]
-                    yield LayOff(card, index, end)  # type: ignore[arg-type]
-
-
-def _run_number(place: Place) -> int:
-    """A run place's number: 2-13, the ace 1 when low and 14 when high (R5)."""
-    if place.rank is Rank.ACE:
-        return 1 if place.value == 1 else 14
-    return int(place.rank)
-
-
-def _ends_to_try(meld: Meld, card: RommeCard) -> tuple[str | None, ...]:
-    """Where ``card`` might join ``meld``: a natural card only next to a run's end of its suit, or in a set of
-    its rank missing its suit. Each place tried is a whole meld check, and most cards fit nowhere."""
-    if card.is_joker:
-        return ("low", "high") if meld.kind == "run" else (None,)
-    places = meld.places
-    if meld.kind == "set":
-        fits = card.rank is places[0].rank and all(place.suit is not card.suit for place in places)
-        return (None,) if fits else ()
-    if card.suit is not places[0].suit:
-        return ()
-    number = 14 if card.rank is Rank.ACE else int(card.rank or 0)  # an ace goes below a 2 or above a king
-    low, high = _run_number(places[0]), _run_number(places[-1])
-    ends: tuple[str | None, ...] = ()
-    if low - 1 == number or (number == 14 and low == 2):
-        ends += ("low",)
-    if high + 1 == number:
-        ends += ("high",)
-    return ends
-
-
-def exchange_options(state: State) -> Iterator[ExchangeJoker]:
-    """Every joker exchange the player to play can make now, with each new meld for the joker (R10).
-
-    Examples:
-        >>> from concombre.games.romme import new_game
-        >>> list(exchange_options(new_game(2, seed=1)))
-        []
-    """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
-        return
-    hand = state.hands[seat]
-    for index, meld in enumerate(state.melds):
-        for position, place in enumerate(meld.places):
-            if not place.card.is_joker:
-                continue
-            for card in dict.fromkeys(card for card in hand if card.rank is place.rank):  # only its rank fits (R10)
-                try:
-                    _, joker = exchange_joker(meld, position, card)
-                except IllegalActionError:
-                    continue
-                rest = [other for other in hand if other != card] + [joker]
-                for new in meld_options(rest):
-                    if joker in new:
-                        yield ExchangeJoker(card, index, position, new)
-
-
-def meld_actions(state: State) -> Iterator[MeldCards]:
-    """Single-meld actions the player to play can take now: any meld once opened, else one worth the opening.
-
-    Openings made of several melds are combinations of `meld_options`; the
-    meld solver finds the best.
-
-    Examples:
-        >>> from concombre.games.romme import new_game
-        >>> list(meld_actions(new_game(2, seed=1)))
-        []
-    """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None:
-        return
-    yield from single_melds(valued_meld_options(state.hands[seat]), state.opened[seat], state.rules.opening)
-
-
-def single_melds(options: Iterable[tuple[tuple[RommeCard, ...], int]], opened: bool,
-                 opening: int) -> Iterator[MeldCards]:
-    """`meld_actions` from a hand's `valued_meld_options`, for a player who has ``opened`` or not (R8).
-
-    Examples:
-        >>> from concombre.romme import cards_of
-        >>> from concombre.games.romme.options import valued_meld_options
-        >>> options = list(valued_meld_options(cards_of("KH1 KS1 KD1 2C1 3C1 4C1")))
-        >>> len(list(single_melds(options, True, 40))), len(list(single_melds(options, False, 40)))
-        (2, 0)
-    """
-    for meld, value in options:
-        if opened or value >= opening:
-            yield _meld_cards((meld,))
-
-
-def opening_actions(state: State) -> Iterator[MeldCards]:
-    """Every group of melds the player to play can open with (R8): disjoint melds worth the opening together.
-
-    Each group is offered once, its melds in `meld_options` order; a face
-    used by two melds takes the first copy, then the second.
-
-    Examples:
-        >>> from concombre.romme import cards_of, deal, deck_for, draw_stock, new_game
-        >>> game = new_game(2, seed=3)
-        >>> hand = cards_of("KH1 KS1 KD1 AC1 2C1 3C1 4C1")
-        >>> state = draw_stock(deal(game, deck_for(game, {1: hand})))
-        >>> openings = [[" ".join(map(str, meld)) for meld in action.melds] for action in opening_actions(state)]
-        >>> len(openings), ["KD1 KH1 KS1", "AC1 2C1 3C1 4C1"] in openings, ["KD1 KH1 KS1"] in openings
-        (36, True, False)
-    """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None or state.opened[seat]:
-        return
-    hand = state.hands[seat]
-    options, values = [], []
-    for meld, value in valued_meld_options(hand):
-        options.append(meld)
-        values.append(value)
-    held: dict[object, int] = {}
-    for card in hand:
-        held[_face(card)] = held.get(_face(card), 0) + 1
-    spare = len(hand)
-    for group in _groups(options, values, held, spare, state.rules.opening, 0, [], 0):
-        yield MeldCards(_with_copies([options[number] for number in group], hand))
-
-
-def _face(card: RommeCard) -> object:
-    return "joker" if card.is_joker else (card.rank, card.suit)
-
-
-def _groups(
-    options: list[tuple[RommeCard, ...]], values: list[int], held: dict[object, int], spare: int,
-    opening: int, start: int, chosen: list[int], worth: int,
-) -> Iterator[list[int]]:
-    """The groups of options from ``start`` on that the hand can hold together, worth ``opening`` with ``chosen``."""
-    for index in range(start, len(options)):
-        meld = options[index]
-        needs: dict[object, int] = {}
-        for card in meld:
-            needs[_face(card)] = needs.get(_face(card), 0) + 1
-        if len(meld) > spare or any(held.get(face, 0) < count for face, count in needs.items()):
-            continue
-        for face, count in needs.items():
-            held[face] -= count
-        group = [*chosen, index]
-        if worth + values[index] >= opening:
-            yield group
-        yield from _groups(options, values, held, spare - len(meld), opening, index, group, worth + values[index])
-        for face, count in needs.items():
-            held[face] += count
-
-
-def _with_copies(melds: list[tuple[RommeCard, ...]], hand: Sequence[RommeCard]) -> list[list[RommeCard]]:
-    """The melds with the hand's own cards: each further use of a face takes its next copy, or the next joker."""
-    copies: dict[object, list[RommeCard]] = {}
-    for card in sorted(hand):
-        copies.setdefault(_face(card), []).append(card)
-    taken = {face: iter(cards) for face, cards in copies.items()}
-    return [[next(taken[_face(card)]) for card in meld] for meld in melds]
 
 
 def refusal(state: State, action: Action) -> IllegalActionError | None:
@@ -551,12 +326,7 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
-    if language is None:  # the common case, kept free of the context's cost: legality checks run in loops
-        refused = refusal(state, action)
-    else:
-        with use_language(language):
-            refused = refusal(state, action)
-    return None if refused is None else str(refused)
+    return said_in(language, refusal, state, action)
 
 
 def is_legal(state: State, action: Action) -> bool:

@@ -14,7 +14,7 @@ from concombre.core.seats import check_loaded_players
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import Meld, build_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import Match, Phase, RoundResult, State
+from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state
 from concombre.games.romme.transitions import HAND_SIZE
 from concombre.games.romme.views import View
 
@@ -101,8 +101,8 @@ def rebuild_state(parts: StateParts) -> State:
     """
     match = Match(parts.rules, parts.players, parts.seed, parts.dealer, parts.round_number, parts.contenders,
                   parts.scores, parts.tie_break_points, parts.last_result)
-    state = State(match, (parts.phase, parts.to_play, parts.hands, parts.stock, parts.discard_pile,
-                          parts.melds, parts.opened, parts.rebuilds, parts.drawn))
+    state = make_state(match, (parts.phase, parts.to_play, parts.hands, parts.stock, parts.discard_pile,
+                               parts.melds, parts.opened, parts.rebuilds, parts.drawn))
     check_state(state)
     return state
 

@@ -19,6 +19,8 @@ from concombre.games.romme.actions import (
     DrawStock,
     MeldCards,
     action_text,
+)
+from concombre.games.romme.legal import (
     discard_actions,
     exchange_options,
     lay_off_options,

@@ -6,17 +6,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.game import Codec, Structure
+from concombre.core.game import Codec, Structure, text_hook
 from concombre.games.romme.actions import (
+    ACTION_NAMES,
     Action,
-    Deal,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    ExchangeJoker,
-    LayOff,
-    MeldCards,
-    ScoreRound,
 )
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.checks import StateParts, check_view, rebuild_state, state_parts
@@ -26,14 +19,6 @@ from concombre.games.romme.state import RoundResult, State
 from concombre.games.romme.views import View
 
 __all__ = ["CODEC"]
-
-
-def _card(value: Any, _: Any) -> RommeCard:
-    if type(value) is not str:
-        raise InvalidArgumentError('expected a card such as "QH1"')
-    if len(value) > 4 or value != value.strip():
-        raise InvalidArgumentError(f'expected a card such as "QH1", not {value[:10]!r}')
-    return RommeCard.parse(value)
 
 
 def _hooks(structure: Structure) -> Iterable[tuple[Any, Callable[[Any, Any], Any]]]:
@@ -54,7 +39,7 @@ def _hooks(structure: Structure) -> Iterable[tuple[Any, Callable[[Any, Any], Any
             raise InvalidArgumentError(f"these cards make a {built.kind}, not a {value['kind']}")
         return built
 
-    return [(RommeCard, _card), (Meld, meld)]
+    return [(RommeCard, text_hook(RommeCard.parse, "QH1")), (Meld, meld)]
 
 
 def _write_meld(meld: Meld) -> dict[str, Any]:
@@ -65,16 +50,7 @@ def _write_meld(meld: Meld) -> dict[str, Any]:
 CODEC = Codec(
     prefix="concombre.romme",
     kinds={"card": RommeCard, "rules": Rules, "action": Action, "state": State, "view": View},
-    action_names={
-        "deal": Deal,
-        "draw_stock": DrawStock,
-        "draw_discard": DrawDiscard,
-        "meld": MeldCards,
-        "lay_off": LayOff,
-        "exchange_joker": ExchangeJoker,
-        "discard": Discard,
-        "score_round": ScoreRound,
-    },
+    action_names=ACTION_NAMES,
     hooks=_hooks,
     unstructure={RommeCard: str, Meld: _write_meld},
     objects=(Rules, RoundResult, View),

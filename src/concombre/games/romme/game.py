@@ -8,18 +8,16 @@ from collections.abc import Iterator, Sequence
 from concombre.core.game import Bots, Chance, Encoding, Game, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.romme.actions import (
+    ACTION_NAMES,
     Action,
     Deal,
     Discard,
-    DrawDiscard,
     DrawStock,
     ExchangeJoker,
     LayOff,
     MeldCards,
-    ScoreRound,
     action_text,
     apply,
-    legal_actions,
     parse_action,
     refusal,
 )
@@ -27,6 +25,9 @@ from concombre.games.romme.bots import BOTS
 from concombre.games.romme.cards import MOST_CARDS, card_at, deck
 from concombre.games.romme.choices import choices
 from concombre.games.romme.codec import CODEC
+from concombre.games.romme.legal import (
+    legal_actions,
+)
 from concombre.games.romme.render import picture
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
@@ -112,7 +113,7 @@ GAME: Game[State, Action, View] = register(Game(
     Rules=Rules,
     State=State,
     View=View,
-    action_types=(Deal, DrawStock, DrawDiscard, MeldCards, LayOff, ExchangeJoker, Discard, ScoreRound),
+    action_types=tuple(ACTION_NAMES.values()),
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.i18n import _
+from concombre.core.i18n import N_, _
 
 __all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
@@ -72,7 +72,14 @@ class Rules:
         6
     """
 
-    jokers: int = attrs.field(default=4, validator=_one_of(2, 4, 6, ruling="R2"))
-    opening: int = attrs.field(default=40, validator=_one_of(30, 40, 50, 60, ruling="R8"))
-    may_return_discard: bool = attrs.field(default=False, validator=_one_of(False, True, ruling="R7a"))
-    rebuilds: int = attrs.field(default=2, validator=_one_of(0, 1, 2, 3, ruling="R12"))
+    jokers: int = attrs.field(default=4, validator=_one_of(2, 4, 6, ruling="R2"),
+                              metadata={"help": N_("Jokers in the pack: 4, or 2 or 6 (R2)")})
+    opening: int = attrs.field(default=40, validator=_one_of(30, 40, 50, 60, ruling="R8"),
+                               metadata={"help": N_("What the melds of a player's first turn of melding must be worth"
+                                                    " together (R8): 40, or 30, 50 or 60 as some tables play")})
+    may_return_discard: bool = attrs.field(default=False, validator=_one_of(False, True, ruling="R7a"),
+                                           metadata={"help": N_("Whether a player may discard, in the same turn, the "
+                                                                "card they took from the discard pile")})
+    rebuilds: int = attrs.field(default=2, validator=_one_of(0, 1, 2, 3, ruling="R12"),
+                                metadata={"help": N_("How often the stock is rebuilt from the discard pile before the"
+                                                     " round ends with nobody out (R12): 2")})

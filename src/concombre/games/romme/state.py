@@ -100,17 +100,27 @@ class Match:
 
 Hand = tuple[RommeCard, ...]
 
-RommeRound = tuple[
+Round = tuple[
     Phase, Union[int, None], tuple[Hand, ...], Hand, Hand, tuple[Meld, ...], tuple[bool, ...], int,
     Union[RommeCard, None],
 ]
-"""The round in play, the inner form of `State`:
-(phase, to_play, hands, stock, discard pile, melds, opened, rebuilds, drawn).
+"""The round in play, the inner form of `State`, in the order of `ROUND_FIELDS`; the state's properties of
+those names read it.
+
+A plain tuple rather than a `typing.NamedTuple`: a draw and a discard build one each, and a named tuple costs
+14% more instructions per turn (measured). Only this module and the transitions' hot paths (`draw_stock`,
+`discard`, which unpack it in one read) touch it by position; everything else reads the properties, and
+`replaced` changes it by name.
+"""
+
+ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
+"""The names of `Round`'s parts, in order: each is also a property of `State`.
 
 Examples:
     >>> from concombre.games.romme import new_game
-    >>> new_game(2, seed=1).phase.value    # read through the state's properties
-    'deal'
+    >>> state = new_game(2, seed=1)
+    >>> [getattr(state, name) for name in ROUND_FIELDS][:2]
+    [<Phase.DEAL: 'deal'>, None]
 """
 
 
@@ -134,8 +144,8 @@ class State(Pictured):
 
     match: Match
     # The round in one tuple, so that a draw or a discard builds two small
-    # objects rather than one with eighteen fields (see `RommeRound`).
-    _round: RommeRound
+    # objects rather than one with eighteen fields (see `Round`).
+    _round: Round
 
     @property
     def rules(self) -> Rules:
@@ -294,6 +304,42 @@ class State(Pictured):
 
     def _picture(self) -> Picture:
         return render.picture(self)
+
+
+_NEW_STATE = object.__new__
+_SET_MATCH = State.__dict__["match"].__set__
+_SET_ROUND = State.__dict__["_round"].__set__
+
+
+def make_state(match: Match, round_in_play: Round) -> State:
+    """The state of ``match`` with ``round_in_play``: the one constructor the transitions and the loader use.
+
+    Built by its slots, a third of the cost of ``State(match, round_in_play)`` (the same value); it checks
+    nothing, so only the transitions and the loader (which checks after) call it. `concombre.romme.draw_stock`
+    and `concombre.romme.discard` build theirs the same way, inline.
+
+    Examples:
+        >>> from concombre.games.romme import new_game
+        >>> state = new_game(2, seed=1)
+        >>> make_state(state.match, state._round) == state
+        True
+    """
+    state = _NEW_STATE(State)
+    _SET_MATCH(state, match)
+    _SET_ROUND(state, round_in_play)
+    return state
+
+
+def replaced(state: State, **parts: object) -> State:
+    """``state`` with these parts of the round in play (named as in `ROUND_FIELDS`) replaced; unchecked.
+
+    Examples:
+        >>> from concombre.games.romme import new_game
+        >>> replaced(new_game(2, seed=1), rebuilds=1).rebuilds
+        1
+    """
+    values = dict(zip(ROUND_FIELDS, state._round, strict=True)) | parts
+    return make_state(state.match, tuple([values[name] for name in ROUND_FIELDS]))  # type: ignore[arg-type]
 
 
 def require_state(state: object) -> State:

@@ -10,7 +10,6 @@ import bisect
 import operator
 import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import attrs
 
@@ -21,7 +20,7 @@ from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
 from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import Match, Phase, RommeRound, RoundResult, State, require_state
+from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state, replaced, require_state
 
 __all__ = [
     "deal",
@@ -91,30 +90,13 @@ def new_game(
 
 def _between_rounds(match: Match, phase: Phase) -> State:
     count = len(match.players)
-    return State(match, (phase, None, ((),) * count, (), (), (), (False,) * count, 0, None))
+    return make_state(match, (phase, None, ((),) * count, (), (), (), (False,) * count, 0, None))
 
 
-_ROUND_FIELDS = ("phase", "to_play", "hands", "stock", "discard_pile", "melds", "opened", "rebuilds", "drawn")
-
-
+# `make_state`, inline where a turn is played: a draw and a discard build one state each.
 _NEW_STATE = object.__new__
 _SET_MATCH = State.__dict__["match"].__set__
 _SET_ROUND = State.__dict__["_round"].__set__
-
-
-def _state(match: Match, round_in_play: RommeRound) -> State:
-    """A state built straight through its two slots (a State has no validator): draws and discards build one each."""
-    state = _NEW_STATE(State)
-    _SET_MATCH(state, match)
-    _SET_ROUND(state, round_in_play)
-    return state
-
-
-def _changed(state: State, **changes: Any) -> State:
-    """``state`` with these parts of the round in play changed."""
-    values = dict(zip(_ROUND_FIELDS, state._round, strict=True))
-    values.update(changes)
-    return State(state.match, tuple(values[field] for field in _ROUND_FIELDS))  # type: ignore[arg-type]
 
 
 def _left_of(state: State, seat: int) -> int:
@@ -223,7 +205,7 @@ def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: S
     for position in range(HAND_SIZE * len(seats)):
         hands[seats[position % len(seats)]].append(order[position])
     dealt = HAND_SIZE * len(seats)
-    return State(state.match, (
+    return make_state(state.match, (
         Phase.DRAW, seats[0], tuple(tuple(sorted(hand)) for hand in hands), tuple(reversed(order[dealt + 1 :])),
         (order[dealt],), (), (False,) * len(state.players), 0, None,
     ))
@@ -250,7 +232,7 @@ def draw_stock(state: State) -> State:
     card = stock[-1]
     position = bisect.bisect(hand, card._index, key=_ORDER)  # as _added, inline: a turn's hot path
     hand = (*hand[:position], card, *hand[position:])
-    after = _NEW_STATE(State)  # as _state, inline
+    after = _NEW_STATE(State)  # as make_state, inline
     _SET_MATCH(after, state.match)
     _SET_ROUND(after, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened,
                        rebuilds, None))
@@ -273,11 +255,10 @@ def with_stock_top(state: State, card: RommeCard) -> State:
         >>> with_stock_top(state, bottom).stock[-1] == bottom
         True
     """
-    phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = require_state(state)._round
+    stock = require_state(state).stock
     if card not in stock:
         raise IllegalActionError(_("{card} is not in the stock.", card=card), "R7")
-    stock = (*(other for other in stock if other != card), card)
-    return State(state.match, (phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn))
+    return replaced(state, stock=(*(other for other in stock if other != card), card))
 
 
 def draw_discard(state: State) -> State:
@@ -302,13 +283,11 @@ def draw_discard(state: State) -> State:
 
 def _take(state: State, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
           discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> State:
-    _, seat, hands, old_stock, old_pile, melds, opened, rebuilds, _ = state._round
+    seat, hands = state.to_play, state.hands
     assert seat is not None
-    return State(state.match, (
-        Phase.PLAY, seat, (*hands[:seat], _added(hands[seat], card), *hands[seat + 1 :]),
-        old_stock if stock is None else stock, old_pile if discard_pile is None else discard_pile,
-        melds, opened, rebuilds, drawn,
-    ))
+    return replaced(state, phase=Phase.PLAY, hands=(*hands[:seat], _added(hands[seat], card), *hands[seat + 1 :]),
+                    stock=state.stock if stock is None else stock,
+                    discard_pile=state.discard_pile if discard_pile is None else discard_pile, drawn=drawn)
 
 
 def _with_hand(state: State, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tuple[RommeCard, ...], ...]:
@@ -397,9 +376,9 @@ def _after_putting_down(
 ) -> State:
     """The state after cards left the hand for the table; the round ends if the hand is empty (R11)."""
     if not hand:
-        return _changed(state, hands=_with_hand(state, seat, ()), melds=melds, phase=Phase.ROUND_COMPLETE,
+        return replaced(state, hands=_with_hand(state, seat, ()), melds=melds, phase=Phase.ROUND_COMPLETE,
                         to_play=None, drawn=None, **changes)
-    return _changed(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
+    return replaced(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
 
 
 def _require_opened(state: State, seat: int, what: str) -> None:
@@ -468,7 +447,7 @@ def exchange(
         reason = _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker)
         raise IllegalActionError(reason, "R10")
     others = [other for other in new_meld if other != joker]
-    rest = _take_from_hand(_changed(state, hands=_with_hand(state, seat, hand)), seat, others)
+    rest = _take_from_hand(replaced(state, hands=_with_hand(state, seat, hand)), seat, others)
     melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
     return _after_putting_down(state, seat, rest, melds)
 
@@ -510,18 +489,19 @@ def discard(state: State, card: RommeCard) -> State:
     pile = (*pile, card)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if not hand:
-        return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
+        return make_state(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
     match = state.match
     following = (seat + 1) % len(match.players)
     if following not in match.contenders:  # as _left_of, inline: the usual case needs no call
         following = left_of(seat, len(match.players), match.contenders)
     if not stock:
         if rebuilds >= state.rules.rebuilds or len(pile) < 2:
-            return State(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds, None))
+            return make_state(state.match, (Phase.ROUND_COMPLETE, None, hands, stock, pile, melds, opened, rebuilds,
+                                            None))
         rebuilds += 1
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
-    after = _NEW_STATE(State)  # as _state, inline
+    after = _NEW_STATE(State)  # as make_state, inline
     _SET_MATCH(after, match)
     _SET_ROUND(after, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
     return after

@@ -1,0 +1,155 @@
+"""The report: every job run several times, interleaved, and the medians with the targets' ratios."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import platform
+import statistics
+from typing import Any
+
+import attrs
+
+from concombre.bench.adapters import adapter_jobs
+from concombre.bench.engines import engine_jobs
+from concombre.bench.floors import floor_jobs
+from concombre.bench.learning import learning_jobs
+from concombre.bench.peers import peer_jobs
+from concombre.bench.targets import ratios
+from concombre.bench.timing import Job, timer_overhead, version
+
+__all__ = ["Measurement", "Report", "run"]
+
+
+@attrs.frozen
+class Measurement:
+    """One figure of the report: the median of several interleaved runs.
+
+    Attributes:
+        key: A stable identifier, such as ``"concombre.step"``.
+        label: What was measured, for people.
+        unit: ``"µs"``, ``"games/s"`` or ``"bytes"``.
+        value: The median of ``runs``.
+        runs: The figure of each run.
+
+    Examples:
+        >>> Measurement("x.step", "a step", "µs", 1.5, (1.4, 1.5, 1.6)).value
+        1.5
+    """
+
+    key: str
+    label: str
+    unit: str
+    value: float
+    runs: tuple[float, ...]
+
+
+@attrs.frozen
+class Report:
+    """The benchmark report: the machine, the figures and the ratios to the targets.
+
+    Attributes:
+        machine: Python, platform, processor and the peers' versions.
+        measurements: Every figure, engine first, then the peers.
+        ratios: Named ratios between figures, with their targets.
+        missing: Peers that are not installed, and how to install them.
+
+    Examples:
+        >>> report = run(quick=True, peers=False)
+        >>> report.figure("concombre.step") > 0
+        True
+    """
+
+    machine: dict[str, str]
+    measurements: tuple[Measurement, ...]
+    ratios: tuple[dict[str, Any], ...]
+    missing: tuple[str, ...]
+
+    def figure(self, key: str) -> float:
+        """The value of the measurement with this key."""
+        return next(item.value for item in self.measurements if item.key == key)
+
+    def to_json(self) -> str:
+        """The report as JSON."""
+        return json.dumps(attrs.asdict(self), indent=2, ensure_ascii=False)
+
+    def to_text(self) -> str:
+        """The report as a table for a terminal or a docs page."""
+        width = max(len(item.label) for item in self.measurements)
+        lines = [f"{'measurement':<{width}}  {'median':>12}  unit", "-" * (width + 22)]
+        for item in self.measurements:
+            lines.append(f"{item.label:<{width}}  {item.value:>12,.2f}  {item.unit}")
+        if self.ratios:
+            width = max(len(ratio["label"]) for ratio in self.ratios)
+            lines += ["", f"{'ratio':<{width}}  measured   target"]
+            for ratio in self.ratios:
+                if ratio["target"] is None:
+                    lines.append(f"{ratio['label']:<{width}}  {ratio['value']:>8.2f}   (information)")
+                    continue
+                mark = "met" if ratio["met"] else "NOT MET"
+                lines.append(f"{ratio['label']:<{width}}  {ratio['value']:>8.2f}   {ratio['target']}  {mark}")
+        if self.missing:
+            lines += ["", *self.missing]
+        lines += ["", "machine: " + ", ".join(f"{key} {value}" for key, value in self.machine.items())]
+        return "\n".join(lines)
+
+
+def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[str]]:
+    scale = 1 if quick else 10
+    jobs = engine_jobs(scale, overhead) + adapter_jobs(scale, overhead) + floor_jobs(scale, overhead)
+    jobs += learning_jobs(scale)
+    if not peers:
+        return jobs, []
+    theirs, missing = peer_jobs(scale, overhead)
+    return jobs + theirs, missing
+
+
+def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> Report:
+    """Run every measurement ``repeat`` times, interleaving the engines, and report the medians.
+
+    Args:
+        quick: A smoke run: a tenth of the work and 2 repeats, for CI.
+        peers: Measure the other engines too, when installed.
+        repeat: Runs of each measurement (default 5, or 2 when quick).
+
+    Examples:
+        >>> report = run(quick=True, peers=False)
+        >>> [item.key for item in report.measurements][:2]
+        ['concombre.step', 'concombre.round']
+    """
+    repeat = repeat or (2 if quick else 5)
+    overhead = timer_overhead()
+    jobs, missing = _jobs(quick, peers, overhead)
+    # The peers and adapters bring large libraries into the process. Their objects live for good, so the
+    # garbage collector is told so: otherwise every full collection walks them, and the engines that
+    # allocate Python objects as they play would pay for libraries they do not use.
+    for _key, _label, _unit, measure in jobs:
+        if _key.startswith(("adapter.", "protocol.", "floor.")):
+            measure()  # imports what the adapter needs
+    gc.collect()
+    gc.freeze()
+    runs: dict[str, list[float]] = {key: [] for key, *_ in jobs}
+    for _ in range(repeat):
+        for key, _label, _unit, measure in jobs:
+            runs[key].append(measure())
+    gc.unfreeze()
+    measurements = tuple(
+        Measurement(key, label, unit, statistics.median(runs[key]), tuple(runs[key]))
+        for key, label, unit, _ in jobs
+    )
+    report = Report(_machine(), measurements, (), tuple(missing))
+    return attrs.evolve(report, ratios=ratios({item.key: item.value for item in measurements}))
+
+
+def _machine() -> dict[str, str]:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(terse=True),
+        "processor": platform.machine(),
+        "cpus": str(os.cpu_count()),
+        "concombre": version("concombre"),
+        "open-spiel": version("open-spiel"),
+        "rlcard": version("rlcard"),
+    }

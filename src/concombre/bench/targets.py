@@ -1,0 +1,126 @@
+"""The goals of the engine and its adapters, as data: each a ratio of two figures of the same run.
+
+A figure's absolute value changes with the machine from day to day; a ratio between two engines measured in
+the same process and run does not, so every goal is one (issue 16). A target of None only informs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+
+__all__ = ["TARGETS", "Target", "ratios"]
+
+
+@attrs.frozen
+class Target:
+    """A ratio of two figures and the bound it should meet.
+
+    Attributes:
+        label: What the ratio compares, for people.
+        top: The key of the measurement on top.
+        bottom: The key of the measurement below, or a constant (1.0 for "in ms", say).
+        bound: The bound, or None when the ratio only informs.
+        direction: ``"<="`` (at most ``bound``) or ``">="`` (at least).
+        less: The key of a figure taken off ``top`` first (a floor), if any.
+
+    Examples:
+        >>> goal = Target("step / peer", "a.step", "b.step", 2.0)
+        >>> goal.ratio({"a.step": 3.0, "b.step": 2.0}), goal.met(1.5)
+        (1.5, True)
+    """
+
+    label: str
+    top: str
+    bottom: str | float
+    bound: float | None
+    direction: Literal["<=", ">="] = "<="
+    less: str | None = None
+
+    def ratio(self, values: Mapping[str, float]) -> float | None:
+        """The ratio in these figures, or None when one of them was not measured (or is not a number)."""
+        needed = (self.top, self.less, self.bottom if isinstance(self.bottom, str) else None)
+        if any(key is not None and key not in values for key in needed):
+            return None
+        below = values[self.bottom] if isinstance(self.bottom, str) else self.bottom
+        value = (values[self.top] - (values[self.less] if self.less else 0.0)) / below
+        return None if math.isnan(value) else value
+
+    def met(self, value: float) -> bool | None:
+        """Whether ``value`` meets the bound; None when there is none."""
+        if self.bound is None:
+            return None
+        return value <= self.bound if self.direction == "<=" else value >= self.bound
+
+    @property
+    def text(self) -> str | None:
+        """The target as the report writes it, such as ``"<= 2.0"``."""
+        return None if self.bound is None else f"{self.direction} {self.bound:g}"
+
+
+TARGETS = (
+    Target("Concombre step / OpenSpiel oh_hell step", "concombre.step", "open_spiel.oh_hell.step", 2.0),
+    Target("Concombre round / OpenSpiel oh_hell playout", "concombre.round", "open_spiel.oh_hell.playout", 0.8),
+    Target("Rommé turn / OpenSpiel gin_rummy step", "romme.turn", "open_spiel.gin_rummy.step", 0.5),
+    Target("view / Concombre step", "concombre.view", "concombre.step", 2),
+    Target("PettingZoo step / Concombre step", "adapter.pettingzoo.concombre.step", "concombre.step", 5),
+    Target("OpenSpiel adapter step / Concombre step", "adapter.openspiel.concombre.step", "concombre.step", 3),
+    Target("OpenSpiel clone / oh_hell clone", "adapter.openspiel.concombre.clone.early", "open_spiel.oh_hell.clone",
+           3),
+    Target("OpenSpiel clone at move 600 / at move 5 (flat)", "adapter.openspiel.concombre.clone.late",
+           "adapter.openspiel.concombre.clone.early", 1.5),
+    Target("OpenSpiel Rommé adapter step / Rommé turn", "adapter.openspiel.romme.step", "romme.turn", 10),
+    Target("meld solver, random hands: p99 / 1 ms", "romme.solver.p99", 1.0, 3),
+    Target("meld solver, adversarial hands: p99 / 1 ms", "romme.solver.adversarial.p99", 1.0, 10),
+    Target("meld solver, adversarial hands: max / 1 ms", "romme.solver.adversarial.max", 1.0, 20),
+    Target("simulate: 2 processes / 1 process", "simulate.2 processes", "simulate.1 process", 1.7, ">="),
+    Target("simulate: Dask, 2 workers / 1 process", "simulate.a Dask cluster of 2 workers", "simulate.1 process",
+           1.7, ">="),
+    Target("MCTS whole game, 40 simulations a move / 1 s", "adapter.openspiel.concombre.mcts", 1.0, 3),
+    # The floors: what the frameworks alone cost, and what the adapters add above them.
+    Target("floor: OpenSpiel do-nothing step / Concombre step", "floor.openspiel.step", "concombre.step", None),
+    Target("OpenSpiel adapter step less the floor / Concombre step", "adapter.openspiel.concombre.step",
+           "concombre.step", None, less="floor.openspiel.step"),
+    Target("floor: PettingZoo do-nothing step / Concombre step", "floor.pettingzoo.step", "concombre.step", None),
+    Target("PettingZoo step less the floor / Concombre step", "adapter.pettingzoo.concombre.step", "concombre.step",
+           None, less="floor.pettingzoo.step"),
+    Target("floor: OpenSpiel do-nothing clone / oh_hell clone", "floor.openspiel.clone", "open_spiel.oh_hell.clone",
+           None),
+    Target("RLCard bridge step / Concombre step", "rlcard.bridge.step", "concombre.step", 4, ">="),
+    Target("Rommé turn / RLCard gin rummy step", "romme.turn", "rlcard.gin_rummy.step", 0.333),
+    Target("bytes of one more state / 1024", "concombre.memory", 1024.0, 1),
+    Target("OpenSpiel oh_hell step / batched play, 1,024 games", "open_spiel.oh_hell.step", "batch.1024.play", 10,
+           ">="),
+    Target("OpenSpiel oh_hell step / batched play, 16,384 games", "open_spiel.oh_hell.step", "batch.16384.play", 30,
+           ">="),
+    Target("OpenSpiel oh_hell step / batched play, 64 games", "open_spiel.oh_hell.step", "batch.64.play", None),
+    Target("floor: OpenSpiel oh_hell step / the deals' keys per play", "open_spiel.oh_hell.step", "floor.batch.deal",
+           None),
+    Target("SeatEnv step / SeatVectorEnv game-step (1,024 games)", "gymnasium.seat.step", "gymnasium.vector.step", 10,
+           ">="),
+)
+"""Every goal the report checks, in the order it lists them.
+
+Examples:
+    >>> TARGETS[0].text
+    '<= 2'
+"""
+
+
+def ratios(measurements: Mapping[str, float], targets: tuple[Target, ...] = TARGETS) -> tuple[dict[str, Any], ...]:
+    """Each target whose figures were measured: its label, value, target text and whether it is met.
+
+    Examples:
+        >>> ratios({"concombre.step": 3.0, "open_spiel.oh_hell.step": 2.0})[0]["met"]
+        True
+    """
+    found = []
+    for target in targets:
+        value = target.ratio(measurements)
+        if value is not None:
+            found.append({"label": target.label, "value": round(value, 3), "target": target.text,
+                          "met": target.met(value)})
+    return tuple(found)
