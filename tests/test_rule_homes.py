@@ -201,3 +201,37 @@ def test_each_home_is_defined_once():
     defined = [(str(path.relative_to(SRC)), name) for path, text in sources() for node in ast.walk(ast.parse(text))
                if (name := _defines(node, homes))]
     assert not defined, f"a rule's home defined again: {defined}"
+
+
+# -- rounds are read by name: only the state modules and the documented hot paths touch the inner form ------
+
+HOT_PATHS = {
+    "games/concombre/transitions.py": {"play", "resolve_trick", "legal_plays", "<module>"},
+    "games/concombre/encoding.py": {"encode_state"},
+    "games/romme/transitions.py": {"draw_stock", "discard", "<module>"},
+}
+
+
+def _reads_of_the_round(tree: ast.Module) -> set[str]:
+    """The functions (``<module>`` for top-level code) that touch ``._round`` or ``__dict__["_round"]``."""
+    found = set()
+
+    def walk(node: ast.AST, where: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else where
+            if (isinstance(child, ast.Attribute) and child.attr == "_round") or (
+                    isinstance(child, ast.Constant) and child.value == "_round"):
+                found.add(where)
+            walk(child, inside)
+
+    walk(tree, "<module>")
+    return found
+
+
+def test_only_the_hot_paths_read_a_round_by_position():
+    for path, text in sources():
+        relative = str(path.relative_to(SRC))
+        if relative.endswith("/state.py"):
+            continue
+        readers = _reads_of_the_round(ast.parse(text))
+        assert readers <= HOT_PATHS.get(relative, set()), f"{relative} reads the round's inner form in {readers}"

@@ -12,7 +12,8 @@ Both observe as the PettingZoo and OpenSpiel adapters do, ``{"observation": vect
 learner's own view; the action is a slot of the encoding (for Concombre the `PACK` index of the card to
 play). The reward is what the PettingZoo environment gives the learner's seat (the game's ``rewards``:
 minus the penalty points in Concombre), and at the end 1 for winning, -1 for losing, summed over the bots'
-moves until the learner acts again; a learner eliminated (C11) has lost, and its episode ends there. An
+moves until the learner acts again; a learner the game eliminates (`concombre.core.game.Game.eliminated`)
+has lost, and its episode ends there. An
 action the rules refuse is refused: the game does not move, the learner gets ``illegal_reward`` and
 ``info["illegal"]`` says why (with ``illegal="raise"``, an `concombre.InvalidArgumentError` instead).
 ``reset(seed=...)`` seeds the games and the bots; later resets without a seed continue the same reproducible
@@ -175,7 +176,8 @@ class SeatEnv(Env[dict[str, Any], Any]):
         return self._seen()
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        """The learner plays the card of `PACK` index ``action``; the bots then play up to the learner's next turn."""
+        """The learner takes the action of slot ``action`` (Concombre: a card's `PACK` index); the bots then play up
+        to the learner's next turn."""
         if self.state is None:
             raise InvalidArgumentError("Call reset() before step().", field="action")
         if self._ended():
@@ -341,7 +343,7 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         out_before = engine.eliminated(games)[:, self.seat]
         rewards = engine.rewards(self.games)[:, self.seat].astype(np.float64) + self._settle()
         ended = self._ended()
-        rewards[ended & ~engine.done(self.games) & ~out_before] -= 1.0  # out for good: lost (C11)
+        rewards[ended & ~engine.done(self.games) & ~out_before] -= 1.0  # eliminated, out for good: lost
         rewards[refused] = self.illegal_reward
         rewards[restarting] = 0.0
         self._finished = ended

@@ -209,14 +209,14 @@ def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
     count = len(match.players)
     if type(seat) is not int or not 0 <= seat < count:
         require_seat(seat, count, "seat")
-    phase, to_play, plays = state.phase, state.to_play, state.plays
+    phase, to_play, hands, plays, _ = state._round  # one read: the adapters encode every step (see `state.Round`)
     vector = _score_sheet(match, seat).copy()
-    ones = list(indices_in_mask(state.hand_mask(seat)))  # HAND starts at 0
+    ones = list(indices_in_mask((hands >> (seat << 6)) & FULL_MASK))  # HAND starts at 0
     ones += [TRICK.start + index for _, index in plays[trick_start(phase, len(plays), match.active_count):]]
     ones += [PLAYED.start + index for _, index in plays]
     vector.put(ones, 1)  # put: a third of the cost of vector[ones] = 1
-    sizes = state.hand_sizes
-    vector.put(_HELD[count], [sizes[other] / CARDS_SCALE for other in _LEFT_OF[count][seat]])
+    held = [(hands >> shift & FULL_MASK).bit_count() / CARDS_SCALE for shift in _SHIFTS[count][seat]]
+    vector.put(_HELD[count], held)  # cards held, from this seat going left
     if to_play is not None:
         vector[_TO_PLAY + _SLOT * ((to_play - seat) % count)] = 1
     return vector
@@ -224,8 +224,8 @@ def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
 
 _HELD = [list(range(SEATS.start + SEAT_FEATURES.index("held"), SEATS.start + _SLOT * count, _SLOT))
          for count in range(MAX_PLAYERS + 1)]  # where each seat's "held" goes, by table size
-_LEFT_OF = [[[(seat + slot) % count for slot in range(count)] for seat in range(count)]
-            for count in range(MAX_PLAYERS + 1)]  # the seats from a seat going left, by table size
+_SHIFTS = [[[((seat + slot) % count) << 6 for slot in range(count)] for seat in range(count)]
+           for count in range(MAX_PLAYERS + 1)]  # where each hand starts in `State.packed_hands`, from a seat left
 
 
 @functools.lru_cache(maxsize=64)

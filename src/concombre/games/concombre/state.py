@@ -212,8 +212,9 @@ cards ``to_play`` may play (0 outside `Phase.PLAY`): derived from the rest, but 
 each play must know the legality of the next one anyway; it makes `concombre.legal_plays` a table look-up.
 
 A plain tuple rather than a `typing.NamedTuple`: a play builds one, and a named tuple costs 7% more
-instructions per round (measured). Only this module and the transitions' hot paths (`play`,
-`resolve_trick`, `legal_plays`, which unpack it in one read) touch it; everything else reads the properties.
+instructions per round (measured). Only this module and the hot paths (the transitions' `play`,
+`resolve_trick` and `legal_plays`, and the adapters' `encode_state`, which unpack it in one read) touch it;
+everything else reads the properties.
 """
 
 
@@ -374,6 +375,18 @@ class State(Pictured):
         """
         return cards_in_mask(self.hand_mask(seat))
 
+    @property
+    def packed_hands(self) -> int:
+        """Every hand in one int: bit 64 * s + i is set when seat s holds ``PACK[i]`` (the engine's own form).
+
+        Examples:
+            >>> from concombre import PACK, deal, new_game
+            >>> state = deal(new_game(2, seed=3), deck=PACK)
+            >>> state.packed_hands >> 64 == state.hand_mask(1)
+            True
+        """
+        return self._round[2]
+
     def hand_mask(self, seat: int) -> int:
         """The cards ``seat`` holds as a bit mask over `PACK` indices (bit i: ``PACK[i]``).
 
@@ -399,7 +412,8 @@ class State(Pictured):
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        return tuple(self.hand_mask(seat).bit_count() for seat in range(len(self.match.players)))
+        hands = self._round[2]
+        return tuple([((hands >> (seat << 6)) & FULL_MASK).bit_count() for seat in range(len(self.match.players))])
 
     @property
     def trick(self) -> Trick:

@@ -359,7 +359,7 @@ def _refusal_of_play(state: State, index: int) -> IllegalActionError:
 
 def _follow_reason(state: State, hand: int) -> str:
     """The sentence explaining which cards the follow rule (C7) allows."""
-    plays = state._round[3]
+    plays = state.plays
     trick = plays[-(len(plays) % state.match.active_count) :]
     follow_lead = state.match.follow_lead
     target = card_to_match(trick, follow_lead)
@@ -459,7 +459,7 @@ def score_round(state: State) -> State:
     if refusal is not None:
         raise refusal
     match = state.match
-    loser, card_index = winning_play(state._round[3][-match.active_count :])
+    loser, card_index = winning_play(state.plays[-match.active_count :])
     card = card_at(card_index)
     penalty_cards = list(match.penalty_cards)
     scores = list(match.scores)
