@@ -8,10 +8,41 @@ accepts can always be saved and read back by the others.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from typing import Any
 
+from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
-__all__ = ["MAX_ACTIONS", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "name_problem"]
+__all__ = ["MAX_ACTIONS", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "name_problem", "option_check"]
+
+
+def option_check(accepts: Callable[[Any], bool], sentence: str, ruling: str,
+                 **words: object) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a field of a game's ``Rules``: a value ``accepts`` refuses is refused with
+    ``sentence`` (marked with ``N_``; ``{field}`` and ``{value}`` are filled in, with ``words``), naming
+    ``ruling`` and the field.
+
+    Examples:
+        >>> import attrs
+        >>> from concombre.core.i18n import N_
+        >>> @attrs.frozen
+        ... class Rules:
+        ...     target: int = attrs.field(default=3, validator=option_check(
+        ...         lambda value: value in (3, 5), N_("{field} must be 3 or 5, not {value}."), "H2"))
+        >>> try:
+        ...     Rules(target=4)
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, err.ruling, err.reason)
+        target H2 Rules.target must be 3 or 5, not 4.
+    """
+
+    def check(_rules: Any, attribute: Any, value: Any) -> None:
+        if not accepts(value):
+            raise InvalidArgumentError(_(sentence, field="Rules." + attribute.name, value=repr(value), **words),
+                                       ruling, attribute.name)
+
+    return check
 
 SEED_LIMIT = 2**64
 """Seeds are whole numbers below this: 0 to 2**64 - 1.

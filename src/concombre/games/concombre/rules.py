@@ -9,7 +9,8 @@ import attrs
 
 from concombre.core.cards import FULL_MASK, Card
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.i18n import N_, _
+from concombre.core.i18n import N_
+from concombre.core.limits import option_check
 
 __all__ = ["AT_LEAST", "DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "SAME_RANK", "Rules", "beats", "card_to_match",
            "card_value", "deal_key", "deal_size", "follow_mask", "winning_play"]
@@ -188,35 +189,17 @@ def deal_key(seed: int, round_number: int) -> bytes:
 Follow = Literal["lead", "highest"]
 
 
-def _check_follow(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value not in ("lead", "highest"):
-        raise InvalidArgumentError(
-            _("Rules.follow must be 'lead' (compare with the card led) or 'highest' (compare with the highest card "
-              "so far), not {value}.", value=repr(value)),
-            "C7",
-            attribute.name,
-        )
-
-
-def _check_bool(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(
-            _("{field} must be True or False, not {value}.", field="Rules." + attribute.name, value=repr(value)), "C7",
-            attribute.name,
-        )
+_check_follow = option_check(lambda value: value in ("lead", "highest"), N_(
+    "Rules.follow must be 'lead' (compare with the card led) or 'highest' (compare with the highest card so far), "
+    "not {value}."), "C7")
+_check_bool = option_check(lambda value: isinstance(value, bool), N_("{field} must be True or False, not {value}."),
+                           "C7")
 
 
 def _int_between(low: int, high: int, ruling: str) -> Any:
-    def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise InvalidArgumentError(
-                _("{field} must be a whole number from {low} to {high}, not {value}.", field="Rules." + attribute.name,
-                  low=low, high=high, value=repr(value)),
-                ruling,
-                attribute.name,
-            )
-
-    return check
+    return option_check(lambda value: not isinstance(value, bool) and isinstance(value, int) and low <= value <= high,
+                        N_("{field} must be a whole number from {low} to {high}, not {value}."), ruling,
+                        low=low, high=high)
 
 
 @attrs.frozen

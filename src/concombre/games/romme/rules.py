@@ -6,8 +6,8 @@ from typing import Any
 
 import attrs
 
-from concombre.core.errors import InvalidArgumentError
-from concombre.core.i18n import N_, _
+from concombre.core.i18n import N_
+from concombre.core.limits import option_check
 
 __all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
 
@@ -38,16 +38,9 @@ Examples:
 
 
 def _one_of(*allowed: object, ruling: str) -> Any:
-    def check(_rules: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if type(value) is not type(allowed[0]) or value not in allowed:  # 4.0 or True are not 4 or 1
-            raise InvalidArgumentError(
-                _("{field} must be one of {allowed}, not {value}.", field="Rules." + attribute.name,
-                  allowed=", ".join(map(repr, allowed)), value=repr(value)),
-                ruling,
-                attribute.name,
-            )
-
-    return check
+    return option_check(lambda value: type(value) is type(allowed[0]) and value in allowed,  # 4.0, True: not 4, 1
+                        N_("{field} must be one of {allowed}, not {value}."), ruling,
+                        allowed=", ".join(map(repr, allowed)))
 
 
 @attrs.frozen
