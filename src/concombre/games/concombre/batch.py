@@ -44,16 +44,7 @@ except ModuleNotFoundError as missing:  # the extra is not installed: say which 
 from concombre.core.cards import PACK
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
 from concombre.core.seats import SEED_LIMIT
-from concombre.games.concombre.encoding import (
-    CARDS_SCALE,
-    DEAL_SIZE,
-    HAND,
-    OBSERVATION_SIZE,
-    PENALTY_CARDS,
-    SCORE_SCALE,
-    SEAT_FEATURES,
-    SEATS,
-)
+from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, OBSERVATION_SIZE, SCORE_SCALE, SEAT_FEATURES
 from concombre.games.concombre.rules import (
     AT_LEAST,
     DEFAULT_PLAYERS,
@@ -626,7 +617,8 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     vector = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
     masks = np.stack([batch.hands[rows, seats], batch.trick, batch.played,
                       np.bitwise_or.reduce(batch.penalties, axis=1)], axis=1)
-    vector[:, HAND.start:PENALTY_CARDS.stop] = ((masks[:, :, None] >> _CARD) & _ONE).reshape(count, 4 * 52)
+    cards = slice(LAYOUT.hand.start, LAYOUT.penalty_cards.stop)  # hand, trick, played and penalty cards, in a row
+    vector[:, cards] = ((masks[:, :, None] >> _CARD) & _ONE).reshape(count, 4 * 52)
     others = (seats[:, None] + np.arange(players)) % players
     sizes = _popcount(batch.hands)
     features = np.zeros((count, players, len(SEAT_FEATURES)), dtype=np.float32)
@@ -636,8 +628,8 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     features[:, :, feature("eliminated")] = batch.eliminated[rows[:, None], others]
     features[:, :, feature("to play")] = others == batch.to_play[:, None]
     features[:, :, feature("held")] = sizes[rows[:, None], others] / CARDS_SCALE
-    vector[:, SEATS.start:SEATS.start + features[0].size] = features.reshape(count, -1)
-    vector[:, DEAL_SIZE.start] = np.minimum(batch.deal_size / CARDS_SCALE, 1.0)
+    vector[:, LAYOUT.seats.start:LAYOUT.seats.start + features[0].size] = features.reshape(count, -1)
+    vector[:, LAYOUT.deal_size.start] = np.minimum(batch.deal_size / CARDS_SCALE, 1.0)
     return vector
 
 

@@ -4,15 +4,15 @@ The observation is built from the seat's `View` only, so it can never
 hold another player's cards; `encode_state` builds the same vector straight
 from a state and a seat, reading only what that seat's view holds. Its layout, 244 numbers from 0 to 1:
 
-| piece | slice | what |
+| piece of `LAYOUT` | slice | what |
 | --- | --- | --- |
-| `HAND` | 0-51 | the seat's hand (one per card of `PACK`) |
-| `TRICK` | 52-103 | the cards of the trick on the table |
-| `PLAYED` | 104-155 | every card played this round |
-| `PENALTY_CARDS` | 156-207 | every penalty card in front of a player |
-| `SEATS` | 208-242 | 7 slots of 5 (`SEAT_FEATURES`), one per seat from this one going left: score / 35, |
+| `hand` | 0-51 | the seat's hand (one per card of `PACK`) |
+| `trick` | 52-103 | the cards of the trick on the table |
+| `played` | 104-155 | every card played this round |
+| `penalty_cards` | 156-207 | every penalty card in front of a player |
+| `seats` | 208-242 | 7 slots of 5 (`SEAT_FEATURES`), one per seat from this one going left: score / 35, |
 | | | half cucumber, eliminated, to play, cards held / 14 |
-| `DEAL_SIZE` | 243 | cards dealt each this round / 14 |
+| `deal_size` | 243 | cards dealt each this round / 14 |
 
 The pieces are named once here (as OpenSpiel's observers name theirs) and read by `encode_view`,
 `encode_state` and the batched engine's `concombre.batch.observe`.
@@ -32,9 +32,8 @@ from concombre.games.concombre.rules import MAX_PLAYERS
 from concombre.games.concombre.state import Match, State, require_state
 from concombre.games.concombre.views import View, trick_start
 
-__all__ = ["ACTIONS", "CARDS_SCALE", "DEAL_SIZE", "HAND", "LAYOUT", "OBSERVATION_SIZE", "PENALTY_CARDS", "PLAYED",
-           "SCORE_SCALE", "SEATS", "SEAT_FEATURES", "TRICK", "Piece", "action_mask", "encode_state", "encode_view",
-           "view_text"]
+__all__ = ["ACTIONS", "CARDS_SCALE", "LAYOUT", "OBSERVATION_SIZE", "SCORE_SCALE", "SEAT_FEATURES", "Layout", "Piece",
+           "action_mask", "encode_state", "encode_view", "view_text"]
 
 ACTIONS = 52
 """Actions of Concombre: the index in `concombre.PACK` of the card to play.
@@ -57,8 +56,8 @@ class Piece:
         size: How many numbers it holds.
 
     Examples:
-        >>> TRICK, TRICK.stop
-        (Piece(name='trick', start=52, size=52), 104)
+        >>> LAYOUT.trick.stop
+        104
     """
 
     name: str
@@ -72,7 +71,7 @@ class Piece:
 
 
 SEAT_FEATURES = ("score", "half cucumber", "eliminated", "to play", "held")
-"""The numbers of each seat's slot in `SEATS`, in order: score / `SCORE_SCALE`, half cucumber (C10),
+"""The numbers of each seat's slot in `LAYOUT.seats`, in order: score / `SCORE_SCALE`, half cucumber (C10),
 eliminated (C11), to play, cards held / `CARDS_SCALE`.
 
 Examples:
@@ -96,58 +95,60 @@ Examples:
     14
 """
 
-HAND = Piece("hand", 0, 52)
-"""The seat's own hand, one number per card of `PACK`.
+@attrs.frozen
+class Layout:
+    """The observation's pieces, each starting where the one before stops.
+
+    Attributes:
+        hand: The seat's own hand, one number per card of `PACK`.
+        trick: The cards of the trick on the table.
+        played: Every card played this round.
+        penalty_cards: Every penalty card in front of a player (C9).
+        seats: One slot of `SEAT_FEATURES` per seat, from the observing seat going left.
+        deal_size: The cards dealt to each player this round / `CARDS_SCALE` (C5).
+
+    Examples:
+        >>> [piece.name for piece in LAYOUT.pieces]
+        ['hand', 'trick', 'played', 'penalty cards', 'seats', 'deal size']
+        >>> LAYOUT.seats.start, LAYOUT.seats.size, LAYOUT.size
+        (208, 35, 244)
+    """
+
+    hand: Piece
+    trick: Piece
+    played: Piece
+    penalty_cards: Piece
+    seats: Piece
+    deal_size: Piece
+
+    @property
+    def pieces(self) -> tuple[Piece, ...]:
+        """Every piece, in order."""
+        return tuple(getattr(self, field.name) for field in attrs.fields(Layout))
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        return self.deal_size.stop
+
+
+def _stacked(*pieces: tuple[str, int]) -> list[Piece]:
+    starts = [0]
+    for _, size in pieces:
+        starts.append(starts[-1] + size)
+    return [Piece(name, start, size) for (name, size), start in zip(pieces, starts, strict=False)]
+
+
+LAYOUT = Layout(*_stacked(("hand", 52), ("trick", 52), ("played", 52), ("penalty cards", 52),
+                          ("seats", MAX_PLAYERS * len(SEAT_FEATURES)), ("deal size", 1)))
+"""Where each piece of `encode_view`'s vector lies (see `Layout`).
 
 Examples:
-    >>> HAND.start, HAND.stop
-    (0, 52)
-"""
-TRICK = Piece("trick", HAND.stop, 52)
-"""The cards of the trick on the table.
-
-Examples:
-    >>> TRICK.start
-    52
-"""
-PLAYED = Piece("played", TRICK.stop, 52)
-"""Every card played this round.
-
-Examples:
-    >>> PLAYED.start
-    104
-"""
-PENALTY_CARDS = Piece("penalty cards", PLAYED.stop, 52)
-"""Every penalty card in front of a player (C9).
-
-Examples:
-    >>> PENALTY_CARDS.start
-    156
-"""
-SEATS = Piece("seats", PENALTY_CARDS.stop, MAX_PLAYERS * len(SEAT_FEATURES))
-"""One slot of `SEAT_FEATURES` per seat, from the observing seat going left.
-
-Examples:
-    >>> SEATS.start, SEATS.size
-    (208, 35)
-"""
-DEAL_SIZE = Piece("deal size", SEATS.stop, 1)
-"""The cards dealt to each player this round / `CARDS_SCALE` (C5).
-
-Examples:
-    >>> DEAL_SIZE.start
-    243
+    >>> LAYOUT.trick
+    Piece(name='trick', start=52, size=52)
 """
 
-LAYOUT = (HAND, TRICK, PLAYED, PENALTY_CARDS, SEATS, DEAL_SIZE)
-"""The observation's pieces, in order: each starts where the one before stops.
-
-Examples:
-    >>> [piece.name for piece in LAYOUT]
-    ['hand', 'trick', 'played', 'penalty cards', 'seats', 'deal size']
-"""
-
-OBSERVATION_SIZE = DEAL_SIZE.stop
+OBSERVATION_SIZE = LAYOUT.size
 """The length of `encode_view`'s vector.
 
 Examples:
@@ -156,7 +157,8 @@ Examples:
 """
 
 _SLOT = len(SEAT_FEATURES)
-_TO_PLAY = SEATS.start + SEAT_FEATURES.index("to play")
+_TRICK, _PLAYED, _PENALTY, _SEATS, _DEAL = (piece.start for piece in LAYOUT.pieces[1:])
+_TO_PLAY = _SEATS + SEAT_FEATURES.index("to play")
 
 _INDEX = {card: index for index, card in enumerate(PACK)}
 
@@ -172,10 +174,10 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     # Cards by their pack index (`_index`), not through a dict of cards: the adapters encode every step.
-    ones = [HAND.start + card._index for card in seen.hand]
-    ones += [TRICK.start + card._index for _, card in seen.trick]
-    ones += [PLAYED.start + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
-    ones += [PENALTY_CARDS.start + card._index for cards in seen.penalty_cards for card in cards]
+    ones = [card._index for card in seen.hand]
+    ones += [_TRICK + card._index for _, card in seen.trick]
+    ones += [_PLAYED + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
+    ones += [_PENALTY + card._index for cards in seen.penalty_cards for card in cards]
     vector[ones] = 1
     count = len(seen.players)
     features: list[float] = []
@@ -183,8 +185,8 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
         seat = (seen.seat + slot) % count
         features += (min(seen.scores[seat] / SCORE_SCALE, 1.0), seen.half_cucumber[seat], seen.eliminated[seat],
                      seen.to_play == seat, seen.hand_sizes[seat] / CARDS_SCALE)
-    vector[SEATS.start : SEATS.start + _SLOT * count] = features
-    vector[DEAL_SIZE.start] = min(seen.deal_size / CARDS_SCALE, 1.0)
+    vector[_SEATS : _SEATS + _SLOT * count] = features
+    vector[_DEAL] = min(seen.deal_size / CARDS_SCALE, 1.0)
     return vector
 
 
@@ -211,9 +213,9 @@ def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
         require_seat(seat, count, "seat")
     phase, to_play, hands, plays, _ = state._round  # one read: the adapters encode every step (see `state.Round`)
     vector = _score_sheet(match, seat).copy()
-    ones = list(indices_in_mask((hands >> (seat << 6)) & FULL_MASK))  # HAND starts at 0
-    ones += [TRICK.start + index for _, index in plays[trick_start(phase, len(plays), match.active_count):]]
-    ones += [PLAYED.start + index for _, index in plays]
+    ones = list(indices_in_mask((hands >> (seat << 6)) & FULL_MASK))  # the hand starts at 0
+    ones += [_TRICK + index for _, index in plays[trick_start(phase, len(plays), match.active_count):]]
+    ones += [_PLAYED + index for _, index in plays]
     vector.put(ones, 1)  # put: a third of the cost of vector[ones] = 1
     held = [(hands >> shift & FULL_MASK).bit_count() / CARDS_SCALE for shift in _SHIFTS[count][seat]]
     vector.put(_HELD[count], held)  # cards held, from this seat going left
@@ -222,7 +224,7 @@ def encode_state(state: State, seat: int) -> npt.NDArray[np.float32]:
     return vector
 
 
-_HELD = [list(range(SEATS.start + SEAT_FEATURES.index("held"), SEATS.start + _SLOT * count, _SLOT))
+_HELD = [list(range(_SEATS + SEAT_FEATURES.index("held"), _SEATS + _SLOT * count, _SLOT))
          for count in range(MAX_PLAYERS + 1)]  # where each seat's "held" goes, by table size
 _SHIFTS = [[[((seat + slot) % count) << 6 for slot in range(count)] for seat in range(count)]
            for count in range(MAX_PLAYERS + 1)]  # where each hand starts in `State.packed_hands`, from a seat left
@@ -235,14 +237,14 @@ def _score_sheet(match: Match, seat: int) -> npt.NDArray[np.float32]:
     Worked out once a round per seat (a match hashes once: its hash is cached) and copied each step.
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    vector[[PENALTY_CARDS.start + index for index in indices_in_mask(FULL_MASK & ~match.pack_mask)]] = 1  # C4
+    vector[[_PENALTY + index for index in indices_in_mask(FULL_MASK & ~match.pack_mask)]] = 1  # C4
     count = len(match.players)
     for slot in range(count):
         other = (seat + slot) % count
-        start = SEATS.start + _SLOT * slot
+        start = _SEATS + _SLOT * slot
         vector[start : start + 3] = (min(match.scores[other] / SCORE_SCALE, 1.0), match.half_cucumber[other],
                                      match.eliminated[other])  # the first three of SEAT_FEATURES
-    vector[DEAL_SIZE.start] = min(match.deal_size / CARDS_SCALE, 1.0)
+    vector[_DEAL] = min(match.deal_size / CARDS_SCALE, 1.0)
     vector.flags.writeable = False
     return vector
 
