@@ -99,6 +99,12 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
     return tuple([_DISCARDS[card._index] for card in hand if card._index != blocked._index])
 
 
+def _opened_player(state: State) -> int | None:
+    """The player to play, once they have opened (R8): only they may lay off or exchange a joker; else None."""
+    seat = require_state(state).to_play
+    return seat if state.phase is Phase.PLAY and seat is not None and state.opened[seat] else None
+
+
 def lay_off_options(state: State) -> Iterator[LayOff]:
     """Every lay-off the player to play can make now (R8, R9).
 
@@ -107,8 +113,8 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
         >>> list(lay_off_options(new_game(2, seed=1)))
         []
     """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
+    seat = _opened_player(state)
+    if seat is None:
         return
     faces, jokers = by_face(state.hands[seat])
     candidates = [*faces.values(), *jokers[:1]]
@@ -155,8 +161,8 @@ def exchange_options(state: State) -> Iterator[ExchangeJoker]:
         >>> list(exchange_options(new_game(2, seed=1)))
         []
     """
-    seat = require_state(state).to_play
-    if state.phase is not Phase.PLAY or seat is None or not state.opened[seat]:
+    seat = _opened_player(state)
+    if seat is None:
         return
     hand = state.hands[seat]
     for index, meld in enumerate(state.melds):
