@@ -208,6 +208,7 @@ def test_each_home_is_defined_once():
 HOT_PATHS = {
     "games/concombre/transitions.py": {"play", "resolve_trick", "legal_plays", "<module>"},
     "games/concombre/encoding.py": {"encode_state"},
+    "games/concombre/views.py": {"view"},
     "games/romme/transitions.py": {"draw_stock", "discard", "<module>"},
 }
 

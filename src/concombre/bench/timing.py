@@ -18,6 +18,7 @@ Job = tuple[str, str, str, Callable[[], float]]
 
 
 def timer_overhead() -> float:
+    """The median ns of two reads of `clock` alone: what every per-step figure takes off each step it times."""
     samples = []
     for _ in range(20_000):
         start = clock()
@@ -26,6 +27,12 @@ def timer_overhead() -> float:
 
 
 def per_call(items: list[Any], call: Callable[[Any], object]) -> float:
+    """Mean µs of ``call`` on each of ``items``, timed as one run.
+
+    Examples:
+        >>> per_call([1, 2, 3], str) > 0
+        True
+    """
     begin = clock()
     for item in items:
         call(item)
@@ -33,10 +40,22 @@ def per_call(items: list[Any], call: Callable[[Any], object]) -> float:
 
 
 def percentile(times: list[float], share: float) -> float:
+    """The figure below which ``share`` of the sorted ``times`` lie.
+
+    Examples:
+        >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5)
+        2.0
+    """
     return times[max(0, int(len(times) * share) - 1)]
 
 
 def installed(module: str) -> bool:
+    """Whether ``module`` (a peer or an extra) can be imported here.
+
+    Examples:
+        >>> installed("json"), installed("no_such_module_here")
+        (True, False)
+    """
     try:
         __import__(module)
     except ImportError:
@@ -45,6 +64,7 @@ def installed(module: str) -> bool:
 
 
 def version(distribution: str) -> str:
+    """The installed version of ``distribution``, or ``"not installed"``, for the report's machine line."""
     try:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:

@@ -65,11 +65,11 @@ __all__ = [
     "Seat",
     "Story",
     "Table",
+    "card_hook",
     "game_of",
     "register",
     "registered",
     "required",
-    "text_hook",
     "unregister",
     "zero_sum_returns",
 ]
@@ -214,13 +214,14 @@ class Bot(Protocol[ViewT, ActionT]):
 Structure = Callable[[Any, Any], Any]
 
 
-def text_hook(parse: Callable[[str], C], example: str) -> Callable[[Any, Any], C]:
-    """A `Codec` structure hook for a value written as short text (a card): a string no longer than ``example``,
-    without spaces around it, given to ``parse``; anything else is refused with what was expected and found.
+def card_hook(parse: Callable[[str], C], example: str) -> Callable[[Any, Any], C]:
+    """A `Codec` structure hook for a game's card, written as its short text: a string at most one character
+    longer than ``example`` (a "10"), without spaces around it, given to ``parse``; anything else is refused
+    with what was expected and what was found.
 
     Examples:
         >>> from concombre import Card
-        >>> hook = text_hook(Card.parse, "QH")
+        >>> hook = card_hook(Card.parse, "QH")
         >>> hook("AS", Card)
         Card.parse('AS')
         >>> try:

@@ -7,7 +7,7 @@ layer's one converter loads and writes every game's documents alike.
 from __future__ import annotations
 
 from concombre.core.cards import Card
-from concombre.core.game import Codec, text_hook
+from concombre.core.game import Codec, card_hook
 from concombre.games.concombre.actions import ACTION_NAMES, Action
 from concombre.games.concombre.checks import StateParts, check_view, rebuild_state, state_parts
 from concombre.games.concombre.rules import Rules
@@ -23,7 +23,7 @@ CODEC = Codec(
     prefix="concombre",
     kinds={"card": Card, "rules": Rules, "action": Action, "state": State, "view": View},
     action_names=ACTION_NAMES,
-    hooks=lambda structure: [(Card, text_hook(Card.parse, "QH"))],
+    hooks=lambda structure: [(Card, card_hook(Card.parse, "QH"))],
     unstructure={Card: str},
     objects=(Rules, RoundResult, View),
     state_parts=state_parts,

@@ -213,8 +213,8 @@ each play must know the legality of the next one anyway; it makes `concombre.leg
 
 A plain tuple rather than a `typing.NamedTuple`: a play builds one, and a named tuple costs 7% more
 instructions per round (measured). Only this module and the hot paths (the transitions' `play`,
-`resolve_trick` and `legal_plays`, and the adapters' `encode_state`, which unpack it in one read) touch it;
-everything else reads the properties.
+`resolve_trick` and `legal_plays`, and the adapters' `view` and `encode_state`, which unpack it in one read)
+touch it; everything else reads the properties.
 """
 
 
@@ -260,7 +260,7 @@ class State(Pictured):
     """
 
     match: Match
-    # The round in play, in one record so that a play builds two small objects
+    # The round in play, in one tuple so that a play builds two small objects
     # rather than one with six fields (see `Round`).
     _round: Round
 
@@ -406,14 +406,18 @@ class State(Pictured):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, in pack order."""
-        hands = self._round[2]
-        return tuple([cards_in_mask((hands >> (seat << 6)) & FULL_MASK) for seat in range(len(self.match.players))])
+        return tuple([cards_in_mask(mask) for mask in self._hand_masks()])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        hands = self._round[2]
+        hands = self._round[2]  # inline: a view reads it every step
         return tuple([((hands >> (seat << 6)) & FULL_MASK).bit_count() for seat in range(len(self.match.players))])
+
+    def _hand_masks(self) -> list[int]:
+        """Each seat's `hand_mask`, read off `packed_hands` without checking a seat."""
+        hands = self._round[2]
+        return [(hands >> (seat << 6)) & FULL_MASK for seat in range(len(self.match.players))]
 
     @property
     def trick(self) -> Trick:
@@ -459,8 +463,8 @@ class State(Pictured):
         (C5); before the deal it is the whole pack about to be dealt.
         """
         used = mask_of(card for cards in self.match.penalty_cards for card in cards)
-        for seat in range(len(self.match.players)):
-            used |= self.hand_mask(seat)
+        for mask in self._hand_masks():
+            used |= mask
         for _, card in self.plays:
             used |= 1 << card
         return cards_in_mask(FULL_MASK & ~used)

@@ -70,7 +70,7 @@ _SET_MATCH = State.__dict__["match"].__set__
 _SET_ROUND = State.__dict__["_round"].__set__
 
 # Each play as a tuple of one (seat, card index) pair, made once: a play extends the round's plays by one
-# concatenation and allocates no pair; and the bit of each card in each seat's part of `State._hands`.
+# concatenation and allocates no pair; and the bit of each card in each seat's part of `State.packed_hands`.
 _ONE_PLAY = tuple(tuple(((seat, index),) for index in range(52)) for seat in range(MAX_PLAYERS))
 _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for seat in range(MAX_PLAYERS))
 

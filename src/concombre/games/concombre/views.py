@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.core.cards import Card, cards_in_mask
+from concombre.core.cards import FULL_MASK, Card, cards_in_mask
 from concombre.core.errors import require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.games.concombre import render
@@ -133,7 +133,7 @@ def view(state: State, seat: int) -> View:
     count = len(match.players)
     if type(seat) is not int or not 0 <= seat < count:
         require_seat(seat, count, "seat")
-    phase, to_play, plays = state.phase, state.to_play, state.plays
+    phase, to_play, hands, plays, legal = state._round  # one read: the adapters take a view every step
     size = match.active_count
     start = trick_start(phase, len(plays), size)
     pairs = tuple(map(SEAT_CARD.__getitem__, plays))
@@ -147,8 +147,8 @@ def view(state: State, seat: int) -> View:
         match.dealer,
         match.round_number,
         match.deal_size,
-        state.hand(seat),
-        state.hand_sizes,
+        cards_in_mask((hands >> (seat << 6)) & FULL_MASK),
+        tuple([((hands >> (other << 6)) & FULL_MASK).bit_count() for other in range(count)]),
         match.pack_size - match.deal_size * size if in_round else 0,  # the stock is never touched in a round (C5)
         pairs[start:],
         split_tricks(pairs, start, size),
@@ -158,5 +158,5 @@ def view(state: State, seat: int) -> View:
         match.eliminated,
         match.last_result,
         match.winner,
-        cards_in_mask(state.legal_mask) if to_play == seat else (),
+        cards_in_mask(legal) if to_play == seat else (),
     )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.game import Codec, Structure, text_hook
+from concombre.core.game import Codec, Structure, card_hook
 from concombre.games.romme.actions import (
     ACTION_NAMES,
     Action,
@@ -39,7 +39,7 @@ def _hooks(structure: Structure) -> Iterable[tuple[Any, Callable[[Any, Any], Any
             raise InvalidArgumentError(f"these cards make a {built.kind}, not a {value['kind']}")
         return built
 
-    return [(RommeCard, text_hook(RommeCard.parse, "QH1")), (Meld, meld)]
+    return [(RommeCard, card_hook(RommeCard.parse, "QH1")), (Meld, meld)]
 
 
 def _write_meld(meld: Meld) -> dict[str, Any]:
