@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -185,3 +186,73 @@ def test_r9_lay_off_options_offer_every_lay_off_the_meld_accepts(game):
             assert set(lay_off_options(state)) == lay_offs_accepted(state)
             checked += 1
         state = apply(state, rng.choice(choices(state, rng)))
+
+
+def illegal_variants(state: RommeState, action: RommeAction, rng: random.Random) -> list[RommeAction]:
+    """Actions a step away from a legal one: a card not held, a meld broken, another place or end, the drawn card."""
+    from concombre.romme import DrawDiscard, ExchangeJoker
+
+    stranger = rng.choice(deck(state.rules.jokers))
+    hand = state.hands[state.to_play] if state.to_play is not None else ()
+    spare = rng.choice(hand) if hand else stranger
+    variants: list[RommeAction] = [Discard(stranger), Discard(spare), DrawDiscard(), ScoreRound()]
+    if state.drawn is not None:
+        variants.append(Discard(state.drawn))
+    if isinstance(action, MeldCards):
+        first = list(action.melds[0])
+        variants += [MeldCards([[*first, spare]]), MeldCards([[stranger, *first[1:]]]), MeldCards([first[:2]])]
+    if isinstance(action, LayOff):
+        variants += [LayOff(spare, action.meld, action.end), LayOff(action.card, action.meld, "low"),
+                     LayOff(action.card, action.meld, "high"), LayOff(action.card, len(state.melds), action.end)]
+    if isinstance(action, ExchangeJoker):
+        variants += [attrs.evolve(action, place=(action.place + 1) % 13), attrs.evolve(action, card=spare),
+                     attrs.evolve(action, new_meld=tuple(action.new_meld[1:]))]
+    return variants
+
+
+def same_refusal(state: RommeState, action: RommeAction) -> bool:
+    """`refusal` returns exactly what `apply` raises, and None exactly when `apply` accepts; True if refused."""
+    from concombre.romme import refusal
+
+    refused = refusal(state, action)
+    try:
+        apply(state, action)
+    except IllegalActionError as raised:
+        assert refused is not None, (action, raised)
+        assert (refused.ruling, refused.reason) == (raised.ruling, raised.reason)
+        return True
+    assert refused is None, (action, refused)
+    return False
+
+
+@settings(max_examples=8, deadline=None)
+@given(romme_games())
+def test_r15_the_refusal_is_what_apply_raises_and_none_exactly_when_it_accepts(game):
+    """One refusal mechanism: every transition raises what its ``*_refusal`` says, legal actions get None."""
+    from concombre.core.errors import InvalidArgumentError
+
+    state, rng = game
+    refused = steps = 0
+    while state.phase is not RommePhase.GAME_OVER and steps < 400:
+        options = choices(state, rng)
+        chosen = rng.choice(options)
+        for action in [chosen, *illegal_variants(state, chosen, rng)]:
+            try:
+                refused += same_refusal(state, action)
+            except InvalidArgumentError:  # a variant no action can be (a meld of two cards...): not a refusal
+                continue
+        state = apply(state, chosen)
+        steps += 1
+    assert refused > steps  # the variants were refused, not only accepted
+
+
+def test_the_refusal_never_runs_a_transition(monkeypatch):
+    """Rommé's refusal judges without applying (it used to apply and catch)."""
+    from concombre.games.romme import actions
+    from concombre.romme import DrawDiscard, deal, refusal
+
+    state = deal(new_game(3, seed=4))
+    monkeypatch.setattr(actions, "_APPLY", {})
+    assert refusal(state, DrawStock()) is None and refusal(state, DrawDiscard()) is None
+    refused = refusal(state, ScoreRound())
+    assert refused is not None and refused.ruling == "R15"

@@ -96,9 +96,21 @@ def _game_option(parser: argparse.ArgumentParser) -> None:
                                default=DEFAULT_GAME))
 
 
-def _players_option(parser: argparse.ArgumentParser, default: int) -> None:
-    parser.add_argument("--players", type=int, default=default, metavar="N",
-                        help=_("number of players, as many as the game allows (default {default})", default=default))
+def _table_command(commands: Any, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    """A command that sits one game at one table: ``--game`` and ``--players`` (default: the game's own count)."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=help, description=description)
+    _game_option(command)
+    counts = ", ".join(f"{game} {GAMES[game].default_players}" for game in GAMES)
+    command.add_argument("--players", type=int, default=None, metavar="N", help=_(
+        "number of players, as many as the game allows (default: the game's usual count, {counts})", counts=counts))
+    return command
+
+
+def _where_options(command: argparse.ArgumentParser) -> None:
+    """Where many games are played: ``--workers`` processes here, or a Dask cluster (``--scheduler``)."""
+    command.add_argument("--workers", type=int, default=1, help=_("processes to play in (default 1)"))
+    command.add_argument("--scheduler", metavar="ADDRESS", help=_("play on a Dask cluster instead: the address "
+                         "of its scheduler, such as tcp://10.0.0.5:8786 (pip install 'concombre[dask]')"))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -109,25 +121,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"concombre {_version()}",
                         help=_("show the version and exit"))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo = commands.add_parser(
-        "demo",
+    demo = _table_command(
+        commands, "demo",
         help=_("play one complete seeded game among built-in players and print it"),
         description=_("Play one complete seeded game among simple built-in players and print it "
         "trick by trick, with the score table after each round."),
     )
-    _game_option(demo)
-    _players_option(demo, 4)
     demo.add_argument("--seed", type=int, default=1, help=_("the game's seed (default 1)"))
     _rules_options(demo)
 
-    play = commands.add_parser(
-        "play",
+    play = _table_command(
+        commands, "play",
         help=_("play a game against the bots in the terminal"),
         description=_("Play a game against the bots. On your turn, answer as the game asks (help repeats "
         "it); hint asks the table's bot, auto lets it play the step; end of input or Ctrl-C leaves the game."),
     )
-    _game_option(play)
-    _players_option(play, 3)
     play.add_argument("--bots", default=None, help=_("the bots' kinds, comma-separated, repeated round the "
                       "table (default: the game's table bot); see each game's bots in the docs"))
     play.add_argument("--seed", type=int, help=_("the game's seed (default: unpredictable)"))
@@ -146,9 +154,7 @@ def _parser() -> argparse.ArgumentParser:
     _game_option(simulate)
     simulate.add_argument("--bots", default=None, help=_("one bot kind per seat, comma-separated (default: the "
                           "game's rivals, such as thumb,random for Concombre)"))
-    simulate.add_argument("--workers", type=int, default=1, help=_("processes to play in (default 1)"))
-    simulate.add_argument("--scheduler", metavar="ADDRESS", help=_("play on a Dask cluster instead: the address "
-                          "of its scheduler, such as tcp://10.0.0.5:8786 (pip install 'concombre[dask]')"))
+    _where_options(simulate)
     simulate.add_argument("--seed", type=int, default=0, help=_("the simulation's seed (default 0)"))
     simulate.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     _rules_options(simulate)
@@ -165,9 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     rank.add_argument("--players", default="2,4", help=_("player counts, comma-separated (default 2,4)"))
     rank.add_argument("--games", type=int, default=200, help=_("games per pairing (default 200)"))
     rank.add_argument("--seed", type=int, default=0, help=_("the ladder's seed (default 0)"))
-    rank.add_argument("--workers", type=int, default=1, help=_("processes to play in (default 1)"))
-    rank.add_argument("--scheduler", metavar="ADDRESS", help=_("play on a Dask cluster instead: the address of its "
-                      "scheduler (pip install 'concombre[dask]')"))
+    _where_options(rank)
 
     replay = commands.add_parser(
         "replay",
@@ -246,10 +250,16 @@ def _demo(args: argparse.Namespace) -> int:
     from concombre.apps.demo import demo_game
 
     game = find_game(args.game)
-    game.check_players(args.players)
-    for line in demo_game(game, players=args.players, seed=args.seed, rules=_rules(args, game)):
+    for line in demo_game(game, players=_players(args, game), seed=args.seed, rules=_rules(args, game)):
         print(line)
     return 0
+
+
+def _players(args: argparse.Namespace, game: AnyGame) -> int:
+    """How many sit at the table: ``--players``, else the game's usual count; refused if the game does not allow it."""
+    players: int = game.default_players if args.players is None else args.players
+    game.check_players(players)
+    return players
 
 
 def _bot_list(game: AnyGame, text: str) -> list[Any]:
@@ -265,10 +275,10 @@ def _play(args: argparse.Namespace) -> int:
     from concombre.apps.terminal import TerminalGame
 
     game = find_game(args.game)
-    game.check_players(args.players)
+    players = _players(args, game)
     rules = _rules(args, game)
     bots = _bot_list(game, args.bots or required(game, game.bots, "bots").table)
-    table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(args.players - 1)],
+    table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(players - 1)],
                                rules, args.seed)
     colour = colour_wanted(sys.stdout)
     status = table.run(input, (lambda line: print(paint_suits(line))) if colour else print)

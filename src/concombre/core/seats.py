@@ -10,12 +10,16 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Container, Sequence
+from typing import Generic, Protocol, TypeVar
 
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
 from concombre.core.limits import SEED_LIMIT, name_problem
 
-__all__ = ["SEED_LIMIT", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from", "shuffled_order"]
+__all__ = [
+    "SEED_LIMIT", "MatchProperties", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from",
+    "shuffled_order",
+]
 
 
 def player_names(players: object, fewest: int, most: int, title: str, ruling: str) -> tuple[str, ...]:
@@ -164,3 +168,67 @@ def keyed_order(count: int, key: bytes) -> list[int]:
     """
     digest = hashlib.shake_128(key).digest(4 * count)
     return sorted(range(count), key=struct.unpack(f">{count}I", digest).__getitem__)
+
+
+R_co = TypeVar("R_co", covariant=True)
+
+
+class _Match(Protocol[R_co]):
+    @property
+    def rules(self) -> R_co: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def round_number(self) -> int: ...
+
+
+class MatchProperties(Generic[R_co]):
+    """A mixin for a game's state: what lasts from round to round, read from its ``match`` as properties.
+
+    Every game's state keeps a ``match`` record holding the rules, the players, the seed, the dealer and the
+    round, and shows them as its own; written once here for every game.
+
+    Attributes:
+        match: The game's record of what lasts through the round (its own ``Match``).
+
+    Examples:
+        >>> from concombre import new_game
+        >>> from concombre.romme import new_game as new_romme
+        >>> state = new_game(["Ann", "Bob"], seed=3)
+        >>> isinstance(state, MatchProperties), isinstance(new_romme(2), MatchProperties)
+        (True, True)
+        >>> state.players, state.seed, state.dealer, state.round_number
+        (('Ann', 'Bob'), 3, 0, 1)
+    """
+
+    __slots__ = ()
+    match: _Match[R_co]
+
+    @property
+    def rules(self) -> R_co:
+        """The rules of the game."""
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.match.players
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal is shuffled from. Never show it to players."""
+        return self.match.seed
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round (or the next, before the deal)."""
+        return self.match.dealer
+
+    @property
+    def round_number(self) -> int:
+        """The current round, counting from 1."""
+        return self.match.round_number

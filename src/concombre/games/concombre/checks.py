@@ -87,23 +87,7 @@ def state_parts(state: State) -> StateParts:
         >>> state_parts(new_game(2, seed=1)).hands
         ((), ())
     """
-    return StateParts(
-        rules=state.rules,
-        players=state.players,
-        seed=state.seed,
-        dealer=state.dealer,
-        round_number=state.round_number,
-        phase=state.phase,
-        to_play=state.to_play,
-        scores=state.scores,
-        penalty_cards=state.penalty_cards,
-        half_cucumber=state.half_cucumber,
-        eliminated=state.eliminated,
-        last_result=state.last_result,
-        hands=state.hands,
-        tricks=state.tricks,
-        trick=state.trick,
-    )
+    return StateParts(**{field.name: getattr(state, field.name) for field in attrs.fields(StateParts)})
 
 
 def rebuild_state(parts: StateParts) -> State:
@@ -145,18 +129,7 @@ def _match(parts: StateParts) -> Match:
     _check_sheet(parts)
     if len(parts.hands) != len(parts.players):
         raise FormatError(f"expected one entry per player ({len(parts.players)})", "$.hands")
-    return Match(
-        rules=parts.rules,
-        players=parts.players,
-        seed=parts.seed,
-        dealer=parts.dealer,
-        round_number=parts.round_number,
-        scores=parts.scores,
-        penalty_cards=parts.penalty_cards,
-        half_cucumber=parts.half_cucumber,
-        eliminated=parts.eliminated,
-        last_result=parts.last_result,
-    )
+    return Match(**{field.name: getattr(parts, field.name) for field in attrs.fields(Match) if field.init})
 
 
 Sheet = Union[StateParts, View]

@@ -22,7 +22,7 @@ import attrs
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
-from concombre.core.seats import left_of
+from concombre.core.seats import MatchProperties, left_of
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules, card_value, deal_size, winning_play
 
@@ -237,7 +237,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
 
 
 @attrs.frozen(repr=False)
-class State(Pictured):
+class State(MatchProperties[Rules], Pictured):
     """The whole state of a game of Concombre, hidden cards included.
 
     States are immutable values: equal when every part is equal, hashable, and
@@ -301,31 +301,6 @@ class State(Pictured):
     # -- what lasts from round to round -------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rules of the game."""
-        return self.match.rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return self.match.players
-
-    @property
-    def seed(self) -> int:
-        """The seed every deal is shuffled from. Never show it to players."""
-        return self.match.seed
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of this round (or the next, before the deal) (C3, C12)."""
-        return self.match.dealer
-
-    @property
-    def round_number(self) -> int:
-        """The current round, counting from 1."""
-        return self.match.round_number
-
-    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's score (C9-C11)."""
         return self.match.scores
@@ -359,6 +334,17 @@ class State(Pictured):
     def deal_size(self) -> int:
         """Cards dealt to each active player this round, or to be dealt next (C5)."""
         return self.match.deal_size
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (`Phase.GAME_OVER`): the loop's test that holds for either game's state.
+
+        Examples:
+            >>> from concombre import new_game
+            >>> new_game(3, seed=1).is_over
+            False
+        """
+        return self._round[0] is Phase.GAME_OVER
 
     @property
     def winner(self) -> int | None:

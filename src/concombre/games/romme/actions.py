@@ -14,12 +14,20 @@ from concombre.games.romme.melds import MOST_PLACES
 from concombre.games.romme.state import State
 from concombre.games.romme.transitions import (
     deal,
+    deal_refusal,
     discard,
+    discard_refusal,
     draw_discard,
+    draw_discard_refusal,
     draw_stock,
+    draw_stock_refusal,
     exchange,
+    exchange_refusal,
     lay_off_card,
+    lay_off_refusal,
     meld_cards,
+    meld_refusal,
+    score_refusal,
     score_round,
 )
 
@@ -286,16 +294,19 @@ def apply(state: State, action: Action) -> State:
     """
     transition = _APPLY.get(type(action))
     if transition is None:
-        raise InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.")
+        raise _not_an_action(action)
     return transition(state, action)
+
+
+def _not_an_action(action: object) -> InvalidArgumentError:
+    return InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.")
 
 
 def refusal(state: State, action: Action) -> IllegalActionError | None:
     """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
 
-    The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising.
-    `apply` is the one place a Rommé step is judged (a meld's checks are the building of the meld), so this asks
-    it and keeps what it refuses: the state is never changed.
+    The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising:
+    each transition raises what its refusal here returns, so the two never disagree.
 
     Raises:
         InvalidArgumentError: ``state`` or ``action`` is not of the game.
@@ -306,11 +317,23 @@ def refusal(state: State, action: Action) -> IllegalActionError | None:
         >>> refused.ruling, refused.reason
         ('R15', 'No card can be drawn now: the cards have not been dealt yet.')
     """
-    try:
-        apply(state, action)
-    except IllegalActionError as err:
-        return err
-    return None
+    check = _REFUSALS.get(type(action))
+    if check is None:
+        raise _not_an_action(action)
+    return check(state, action)
+
+
+_REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
+    Deal: lambda state, action: deal_refusal(state, action.deck),
+    DrawStock: lambda state, action: draw_stock_refusal(state),
+    DrawDiscard: lambda state, action: draw_discard_refusal(state),
+    MeldCards: lambda state, action: meld_refusal(state, action.melds),
+    LayOff: lambda state, action: lay_off_refusal(state, action.card, action.meld, action.end),
+    ExchangeJoker: lambda state, action: exchange_refusal(state, action.card, action.meld, action.place,
+                                                          action.new_meld),
+    Discard: lambda state, action: discard_refusal(state, action.card),
+    ScoreRound: lambda state, action: score_refusal(state),
+}
 
 
 def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:

@@ -7,12 +7,13 @@ or exchange, then the discard — and answers from its `View` alone.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
 from concombre.core.aliases import renamed
 from concombre.core.errors import IllegalActionError
-from concombre.core.i18n import _
+from concombre.core.i18n import N_, _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import exchange_joker, laid_off, make_meld
@@ -136,21 +137,23 @@ class SolverBot:
             >>> SolverBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
             "the discard pile's top card would not leave less in the hand"
         """
-        if isinstance(action, DrawStock):
-            return _("the discard pile's top card would not leave less in the hand")
-        if isinstance(action, DrawDiscard):
-            return _("the discard pile's top card fits the solver's melds and leaves less in the hand")
         if isinstance(action, MeldCards):
             worth = sum(make_meld(meld, seen.seat).value for meld in action.melds)
             if seen.opened[seen.seat]:
                 return _("these melds put {worth} points on the table", worth=worth)
             return _("these melds put {worth} points on the table, enough to open (at least {opening}, R8)",
                      worth=worth, opening=seen.rules.opening)
-        if isinstance(action, ExchangeJoker):
-            return _("taking the joker back into a new meld leaves less in the hand (R10)")
         if isinstance(action, LayOff):
             return _("the card fits meld {meld} (R9)", meld=action.meld + 1)
-        return _("it is the most valuable card the solver leaves out of its melds")
+        return _(self._REASONS.get(type(action), self._REASONS[Discard]))
+
+    # Why each action whose reason needs no numbers was chosen; a subclass changes those it decides otherwise.
+    _REASONS: ClassVar[dict[type, str]] = {
+        DrawStock: N_("the discard pile's top card would not leave less in the hand"),
+        DrawDiscard: N_("the discard pile's top card fits the solver's melds and leaves less in the hand"),
+        ExchangeJoker: N_("taking the joker back into a new meld leaves less in the hand (R10)"),
+        Discard: N_("it is the most valuable card the solver leaves out of its melds"),
+    }
 
     def _draw(self, seen: View) -> Action:
         if not seen.discard_pile:
@@ -222,21 +225,12 @@ class PlannerBot(SolverBot):
     prospects: float = 16.0
     name: str = "planner"
 
-    def explain(self, seen: View, action: Action) -> str:
-        """Why the planner chose ``action``, in a sentence a person can follow.
-
-        Examples:
-            >>> from concombre.games.romme import DrawStock, deal, new_game, view
-            >>> PlannerBot().explain(view(deal(new_game(2, seed=3)), 1), DrawStock())
-            "the stock promises more than the discard pile's top card"
-        """
-        if isinstance(action, DrawStock):
-            return _("the stock promises more than the discard pile's top card")
-        if isinstance(action, DrawDiscard):
-            return _("the discard pile's top card makes the hand better than a card from the stock would")
-        if isinstance(action, Discard):
-            return _("what stays in the hand leaves the least and has the best prospects")
-        return super().explain(seen, action)
+    _REASONS: ClassVar[dict[type, str]] = {
+        **SolverBot._REASONS,
+        DrawStock: N_("the stock promises more than the discard pile's top card"),
+        DrawDiscard: N_("the discard pile's top card makes the hand better than a card from the stock would"),
+        Discard: N_("what stays in the hand leaves the least and has the best prospects"),
+    }
 
     def _draw(self, seen: View) -> Action:
         if not seen.discard_pile:

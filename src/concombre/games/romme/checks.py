@@ -14,7 +14,7 @@ from concombre.core.seats import check_loaded_players
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import Meld, build_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state
+from concombre.games.romme.state import ROUND_FIELDS, Match, Phase, RoundResult, State, make_state
 from concombre.games.romme.transitions import HAND_SIZE
 from concombre.games.romme.views import View
 
@@ -83,11 +83,7 @@ def state_parts(state: State) -> StateParts:
         >>> state_parts(new_game(2, seed=1)).phase.value
         'deal'
     """
-    return StateParts(
-        state.rules, state.players, state.seed, state.dealer, state.round_number, state.contenders,
-        state.scores, state.tie_break_points, state.phase, state.to_play, state.hands, state.stock,
-        state.discard_pile, state.melds, state.opened, state.rebuilds, state.drawn, state.last_result,
-    )
+    return StateParts(**{field.name: getattr(state, field.name) for field in attrs.fields(StateParts)})
 
 
 def rebuild_state(parts: StateParts) -> State:
@@ -99,10 +95,8 @@ def rebuild_state(parts: StateParts) -> State:
         >>> rebuild_state(parts).phase.value
         'draw'
     """
-    match = Match(parts.rules, parts.players, parts.seed, parts.dealer, parts.round_number, parts.contenders,
-                  parts.scores, parts.tie_break_points, parts.last_result)
-    state = make_state(match, (parts.phase, parts.to_play, parts.hands, parts.stock, parts.discard_pile,
-                               parts.melds, parts.opened, parts.rebuilds, parts.drawn))
+    match = Match(**{field.name: getattr(parts, field.name) for field in attrs.fields(Match)})
+    state = make_state(match, tuple(getattr(parts, name) for name in ROUND_FIELDS))
     check_state(state)
     return state
 

@@ -120,7 +120,7 @@ GAME: Game[State, Action, View] = register(Game(
     refusal=refusal,
     view=view,
     to_play=lambda state: state.to_play,
-    is_over=lambda state: state.phase is Phase.GAME_OVER,
+    is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
     records=Records(header="concombre romme record 1", action_text=action_text, parse_action=parse_action,

@@ -306,6 +306,24 @@ def laid_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) ->
         return None
 
 
+def unfit_meld(cards: tuple[RommeCard, ...], owner: int) -> IllegalActionError | None:
+    """Why these cards, in this order, make no meld, as the refusal `make_meld` raises; None if they do."""
+    try:
+        _build(cards, (owner,) * len(cards))
+    except _UnfitError as unfit:
+        return unfit.refusal()
+    return None
+
+
+def unfit_lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) -> IllegalActionError | None:
+    """Why `lay_off` would refuse, as the refusal it raises; None if the card fits."""
+    try:
+        _grow(meld, _checked_lay_off(meld, card, owner, end), owner, end)
+    except _UnfitError as unfit:
+        return unfit.refusal()
+    return None
+
+
 def _checked_lay_off(meld: object, card: object, owner: object, end: object) -> RommeCard:
     """The card of a lay-off whose arguments are what they must be (else `InvalidArgumentError`)."""
     _require_meld(meld)
@@ -356,15 +374,31 @@ def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, Ro
         >>> str(meld), str(joker), meld.places[2].owner
         ('3S1 4S1 5S2 6S2', 'JK1', 1)
     """
+    card = _require_card(card)
+    refused = unfit_exchange(meld, position, card)
+    if refused is not None:
+        raise refused
+    place = meld.places[position]
+    places = list(meld.places)
+    places[position] = attrs.evolve(place, card=card, suit=card.suit)
+    return Meld(meld.kind, tuple(places)), place.card
+
+
+def unfit_exchange(meld: Meld, position: int, card: RommeCard) -> IllegalActionError | None:
+    """Why `exchange_joker` would refuse (R10), as the refusal it raises; None if ``card`` may take the joker's place.
+
+    Raises:
+        InvalidArgumentError: An argument is not a meld, a place number or a card.
+    """
     _require_meld(meld)
     card = _require_card(card)
     if isinstance(position, bool) or not isinstance(position, int):
         raise InvalidArgumentError(f"position must be a place number, not {position!r}.", "R10", "position")
     if not 0 <= position < len(meld.places) or not meld.places[position].card.is_joker:
-        raise IllegalActionError(_("There is no joker in that place of the meld."), "R10")
+        return IllegalActionError(_("There is no joker in that place of the meld."), "R10")
     place = meld.places[position]
     if card.is_joker:
-        raise IllegalActionError(_("A joker is exchanged for the natural card it stands for, not for a joker."), "R10")
+        return IllegalActionError(_("A joker is exchanged for the natural card it stands for, not for a joker."), "R10")
     if meld.kind == "run":
         fits = card.rank == place.rank and card.suit == place.suit
         wanted = place.stands_for()
@@ -373,7 +407,5 @@ def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, Ro
         fits = card.rank == place.rank and card.suit not in held
         wanted = _("a {rank} of a suit the set lacks", rank=place.rank.symbol)
     if not fits:
-        raise IllegalActionError(_("This joker stands for {wanted}, not {card}.", wanted=wanted, card=card), "R10")
-    places = list(meld.places)
-    places[position] = attrs.evolve(place, card=card, suit=card.suit)
-    return Meld(meld.kind, tuple(places)), place.card
+        return IllegalActionError(_("This joker stands for {wanted}, not {card}.", wanted=wanted, card=card), "R10")
+    return None

@@ -9,6 +9,7 @@ import attrs
 
 from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
+from concombre.core.seats import MatchProperties
 from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
@@ -125,7 +126,7 @@ Examples:
 
 
 @attrs.frozen(repr=False)
-class State(Pictured):
+class State(MatchProperties[Rules], Pictured):
     """The whole state of a game of Rommé, hidden cards included.
 
     Give players `concombre.games.romme.view` of it, never the state: it holds every
@@ -146,31 +147,6 @@ class State(Pictured):
     # The round in one tuple, so that a draw or a discard builds two small
     # objects rather than one with eighteen fields (see `Round`).
     _round: Round
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the game."""
-        return self.match.rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return self.match.players
-
-    @property
-    def seed(self) -> int:
-        """The seed every shuffle is drawn from. Never show it to players."""
-        return self.match.seed
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of this round (or the next, before the deal)."""
-        return self.match.dealer
-
-    @property
-    def round_number(self) -> int:
-        """The current round, from 1."""
-        return self.match.round_number
 
     @property
     def contenders(self) -> tuple[int, ...]:
@@ -273,6 +249,17 @@ class State(Pictured):
     def regular_rounds(self) -> int:
         """The rounds of the game before any tie-break: one per player (R4)."""
         return len(self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (`Phase.GAME_OVER`): the loop's test that holds for either game's state.
+
+        Examples:
+            >>> from concombre.romme import new_game
+            >>> new_game(3, seed=1).is_over
+            False
+        """
+        return self._round[0] is Phase.GAME_OVER
 
     @property
     def winner(self) -> int | None:

@@ -8,19 +8,8 @@ from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import picture_text
 from concombre.core.words import clause, person
-from concombre.games.romme import render
-from concombre.games.romme.actions import (
-    Action,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    ExchangeJoker,
-    LayOff,
-    MeldCards,
-    action_text,
-    parse_action,
-    why_illegal,
-)
+from concombre.games.romme import actions, render
+from concombre.games.romme.actions import Action, action_text, parse_action, why_illegal
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.rules import Rules
 from concombre.games.romme.state import Phase, State
@@ -103,15 +92,15 @@ def said(name: str, action: Action, before: State | View) -> str:
         >>> said("You", MeldCards([["QH1", "QS2", "QD1"]]), state), said("Ann", LayOff("7H1", 0, "high"), state)
         ('You meld QH QS QD', 'Ann lays off 7H on meld 1 high')
     """
-    if isinstance(action, DrawStock):
+    if isinstance(action, actions.DrawStock):
         return clause(name, N_("{name} draws from the stock"), N_("You draw from the stock"))
-    if isinstance(action, DrawDiscard):
+    if isinstance(action, actions.DrawDiscard):
         return clause(name, N_("{name} takes {card} from the discard pile"),
                       N_("You take {card} from the discard pile"), card=face(before.discard_pile[-1]))
-    if isinstance(action, MeldCards):
+    if isinstance(action, actions.MeldCards):
         melds = _(" and ").join(" ".join(map(face, meld)) for meld in action.melds)
         return clause(name, N_("{name} melds {melds}"), N_("You meld {melds}"), melds=melds)
-    if isinstance(action, LayOff):
+    if isinstance(action, actions.LayOff):
         if action.end is not None:
             end = _("low") if action.end == "low" else _("high")
             return clause(name, N_("{name} lays off {card} on meld {meld} {end}"),
@@ -119,13 +108,13 @@ def said(name: str, action: Action, before: State | View) -> str:
                           end=end)
         return clause(name, N_("{name} lays off {card} on meld {meld}"), N_("You lay off {card} on meld {meld}"),
                       card=face(action.card), meld=action.meld + 1)
-    if isinstance(action, ExchangeJoker):
+    if isinstance(action, actions.ExchangeJoker):
         return clause(name,
                       N_("{name} exchanges {card} for the joker at meld {meld} place {place}, then melds {cards}"),
                       N_("You exchange {card} for the joker at meld {meld} place {place}, then meld {cards}"),
                       card=face(action.card), meld=action.meld + 1, place=action.place + 1,
                       cards=" ".join(map(face, action.new_meld)))
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         return clause(name, N_("{name} discards {card}"), N_("You discard {card}"), card=face(action.card))
     return f"{person(name)}: {action_text(action)}"
 
@@ -212,9 +201,9 @@ def read_step(state: State, answer: str) -> Action | str:
     """
     text = answer.strip().lower()
     if text in ("s", "stock", "draw stock"):
-        action: Action = DrawStock()
+        action: Action = actions.DrawStock()
     elif text in ("d", "discard pile", "draw discard"):
-        action = DrawDiscard()
+        action = actions.DrawDiscard()
     else:
         try:
             action = parse_action(_record_line(state, answer))
@@ -270,9 +259,9 @@ def step_reasons(state: State, seat: int) -> dict[str, str | None]:
     if state.to_play != seat:
         return {}
     reasons: dict[str, str | None] = {
-        "draw stock": why_illegal(state, DrawStock()),
-        "draw discard": why_illegal(state, DrawDiscard()),
+        "draw stock": why_illegal(state, actions.DrawStock()),
+        "draw discard": why_illegal(state, actions.DrawDiscard()),
     }
     for card in state.hands[seat]:
-        reasons[str(card)] = why_illegal(state, Discard(card))
+        reasons[str(card)] = why_illegal(state, actions.Discard(card))
     return reasons

@@ -2,6 +2,9 @@
 
 Every function leaves its input untouched and returns a new `State`; an
 action the rules forbid raises `IllegalActionError` naming the ruling (R15).
+Each transition is judged by its ``*_refusal`` function, which says why the
+action would be refused without raising, for `concombre.romme.refusal`; the
+transition raises what it returns.
 """
 
 from __future__ import annotations
@@ -18,7 +21,16 @@ from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
-from concombre.games.romme.melds import End, Meld, exchange_joker, lay_off, make_meld
+from concombre.games.romme.melds import (
+    End,
+    Meld,
+    exchange_joker,
+    lay_off,
+    make_meld,
+    unfit_exchange,
+    unfit_lay_off,
+    unfit_meld,
+)
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state, replaced, require_state
 
@@ -188,18 +200,11 @@ def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: S
         warnings.warn("deal(deck_order=...) is deprecated and will be removed in the next minor version: use deck=.",
                       DeprecationWarning, stacklevel=2)
         deck = deck_order
-    if require_state(state).phase is not Phase.DEAL:
-        raise _not_now(N_("The cards cannot be dealt"), state)
+    refused = deal_refusal(state, deck)
+    if refused is not None:
+        raise refused
     cards = game_cards(state.rules.jokers)
-    if deck is None:
-        order = _shuffled(cards, state.seed, state.round_number)
-    else:
-        order = hand_of(deck, "deck")
-        if sorted(order) != sorted(cards) or len(set(order)) != len(order):
-            raise IllegalActionError(
-                _("The deck must hold each of the game's {count} cards once: two packs and {jokers} jokers.",
-                  count=len(cards), jokers=state.rules.jokers), "R2"
-            )
+    order = _shuffled(cards, state.seed, state.round_number) if deck is None else hand_of(deck, "deck")
     seats = _dealing_order(state)
     hands: list[list[RommeCard]] = [[] for _ in state.players]
     for position in range(HAND_SIZE * len(seats)):
@@ -209,6 +214,21 @@ def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: S
         Phase.DRAW, seats[0], tuple(tuple(sorted(hand)) for hand in hands), tuple(reversed(order[dealt + 1 :])),
         (order[dealt],), (), (False,) * len(state.players), 0, None,
     ))
+
+
+def deal_refusal(state: State, deck: Sequence[RommeCard] | None = None) -> IllegalActionError | None:
+    """Why `deal` would refuse, or None if it would deal."""
+    if require_state(state).phase is not Phase.DEAL:
+        return _not_now(N_("The cards cannot be dealt"), state)
+    if deck is None:
+        return None
+    cards, order = game_cards(state.rules.jokers), hand_of(deck, "deck")
+    if sorted(order) != sorted(cards) or len(set(order)) != len(order):
+        return IllegalActionError(
+            _("The deck must hold each of the game's {count} cards once: two packs and {jokers} jokers.",
+              count=len(cards), jokers=state.rules.jokers), "R2"
+        )
+    return None
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -226,7 +246,7 @@ def draw_stock(state: State) -> State:
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, _ = state._round  # one read, no property calls
-    if phase is not Phase.DRAW or seat is None:
+    if phase is not Phase.DRAW or seat is None:  # as draw_stock_refusal, inline: a turn's hot path
         raise _not_now(N_("No card can be drawn"), state)
     hand = hands[seat]
     card = stock[-1]
@@ -237,6 +257,11 @@ def draw_stock(state: State) -> State:
     _SET_ROUND(after, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened,
                        rebuilds, None))
     return after
+
+
+def draw_stock_refusal(state: State) -> IllegalActionError | None:
+    """Why `draw_stock` would refuse, or None."""
+    return None if require_state(state).phase is Phase.DRAW else _not_now(N_("No card can be drawn"), state)
 
 
 def with_stock_top(state: State, card: RommeCard) -> State:
@@ -271,14 +296,19 @@ def draw_discard(state: State) -> State:
         >>> after.drawn == before.discard_pile[-1], after.discard_pile
         (True, ())
     """
-    if type(state) is not State:  # inline: no call on the hot path
-        require_state(state)
-    if state.phase is not Phase.DRAW:
-        raise _not_now(N_("No card can be drawn"), state)
-    if not state.discard_pile:
-        raise IllegalActionError(_("The discard pile is empty: draw from the stock."), "R7")
+    refused = draw_discard_refusal(state)
+    if refused is not None:
+        raise refused
     card = state.discard_pile[-1]
     return _take(state, card, discard_pile=state.discard_pile[:-1], drawn=card)
+
+
+def draw_discard_refusal(state: State) -> IllegalActionError | None:
+    """Why `draw_discard` would refuse, or None."""
+    refused = draw_stock_refusal(state)
+    if refused is None and not state.discard_pile:
+        return IllegalActionError(_("The discard pile is empty: draw from the stock."), "R7")
+    return refused
 
 
 def _take(state: State, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
@@ -314,22 +344,39 @@ def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, .
 # -- melding, laying off, exchanging -----------------------------------------------------------
 
 
-def _playing_seat(state: State, what: str) -> int:
+def _turn_refusal(state: State, what: str) -> IllegalActionError | None:
+    """Why the player to play may not put cards down or discard now (R15), or None."""
     if require_state(state).phase is not Phase.PLAY or state.to_play is None:
-        raise _not_now(what, state)
-    return state.to_play
+        return _not_now(what, state)
+    return None
 
 
-def _take_from_hand(state: State, seat: int, cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
-    hand: tuple[RommeCard, ...] | None = state.hands[seat]
+def _not_held(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> IllegalActionError | None:
+    """Why ``hand`` cannot give ``cards`` (R15), or None if it holds them all."""
+    left: tuple[RommeCard, ...] | None = hand
     for card in cards:
         if not isinstance(card, RommeCard):
             raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
-        hand = _without(hand, card)  # type: ignore[arg-type]
-        if hand is None:
-            raise IllegalActionError(_("You do not hold {card}.", card=card), "R15")
-    assert hand is not None
+        left = _without(left, card)  # type: ignore[arg-type]
+        if left is None:
+            return IllegalActionError(_("You do not hold {card}.", card=card), "R15")
+    return None
+
+
+def _given(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
+    """``hand`` less ``cards``, which a refusal has found held."""
+    for card in cards:
+        left = _without(hand, card)
+        assert left is not None
+        hand = left
     return hand
+
+
+def _melds_given(melds: Sequence[Sequence[RommeCard]]) -> list[tuple[RommeCard, ...]]:
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
+        raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
+                                   field="melds")
+    return [hand_of(meld, "melds") for meld in melds]
 
 
 def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
@@ -351,24 +398,38 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
         >>> after.opened[1], len(after.melds), len(after.hands[1])
         (True, 2, 7)
     """
-    seat = _playing_seat(state, N_("No meld can be put down"))
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
-        raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
-                                   field="melds")
-    melds = [hand_of(meld, "melds") for meld in melds]
-    if not melds:
-        raise IllegalActionError(_("Give at least one meld."), "R5")
-    hand = _take_from_hand(state, seat, [card for meld in melds for card in meld])
-    built = tuple(make_meld(list(cards), seat) for cards in melds)
-    if not state.opened[seat]:
-        worth = sum(meld.value for meld in built)
-        if worth < state.rules.opening:
-            raise IllegalActionError(
-                _("An opening must be worth {opening} or more; these melds are worth {worth}.",
-                  opening=state.rules.opening, worth=worth), "R8"
-            )
+    refused = meld_refusal(state, melds)
+    if refused is not None:
+        raise refused
+    seat, given = state.to_play, _melds_given(melds)
+    assert seat is not None
+    hand = _given(state.hands[seat], [card for meld in given for card in meld])
+    built = tuple(make_meld(list(cards), seat) for cards in given)
     opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
     return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
+
+
+def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard]]) -> IllegalActionError | None:
+    """Why `meld_cards` would refuse, or None."""
+    refused = _turn_refusal(state, N_("No meld can be put down"))
+    if refused is not None:
+        return refused
+    seat, given = state.to_play, _melds_given(melds)
+    assert seat is not None
+    if not given:
+        return IllegalActionError(_("Give at least one meld."), "R5")
+    refused = _not_held(state.hands[seat], [card for meld in given for card in meld])
+    for cards in given:
+        refused = refused or unfit_meld(cards, seat)
+    if refused is not None or state.opened[seat]:
+        return refused
+    worth = sum(make_meld(list(cards), seat).value for cards in given)
+    if worth < state.rules.opening:
+        return IllegalActionError(
+            _("An opening must be worth {opening} or more; these melds are worth {worth}.",
+              opening=state.rules.opening, worth=worth), "R8"
+        )
+    return None
 
 
 def _after_putting_down(
@@ -381,15 +442,18 @@ def _after_putting_down(
     return replaced(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
 
 
-def _require_opened(state: State, seat: int, what: str) -> None:
-    if not state.opened[seat]:
-        raise IllegalActionError(_(what, opening=state.rules.opening), "R8")
+def _opened_refusal(state: State, what: str, not_opened: str) -> IllegalActionError | None:
+    """Why the player to play may not touch the table's melds yet (R15, R8), or None."""
+    refused = _turn_refusal(state, what)
+    if refused is None and not state.opened[state.to_play]:  # type: ignore[index]
+        return IllegalActionError(_(not_opened, opening=state.rules.opening), "R8")
+    return refused
 
 
-def _meld_at(state: State, index: int) -> Meld:
+def _no_meld(state: State, index: int) -> IllegalActionError | None:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.melds):
-        raise IllegalActionError(_("There is no meld {index} on the table.", index=repr(index)), "R9")
-    return state.melds[index]
+        return IllegalActionError(_("There is no meld {index} on the table.", index=repr(index)), "R9")
+    return None
 
 
 def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = None) -> State:
@@ -407,12 +471,25 @@ def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = Non
         >>> str(lay_off_card(state, cards_of("KC1")[0], meld=0).melds[0])
         'KH1 KS1 KD1 KC1'
     """
-    seat = _playing_seat(state, N_("No card can be laid off"))
-    _require_opened(state, seat, N_("You may lay off only once you have made your opening ({opening} or more)."))
-    hand = _take_from_hand(state, seat, [card])
-    grown = lay_off(_meld_at(state, meld), card, seat, end)
+    refused = lay_off_refusal(state, card, meld, end)
+    if refused is not None:
+        raise refused
+    seat = state.to_play
+    assert seat is not None
+    grown = lay_off(state.melds[meld], card, seat, end)
     melds = (*state.melds[:meld], grown, *state.melds[meld + 1 :])
-    return _after_putting_down(state, seat, hand, melds)
+    return _after_putting_down(state, seat, _given(state.hands[seat], [card]), melds)
+
+
+def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = None) -> IllegalActionError | None:
+    """Why `lay_off_card` would refuse, or None."""
+    refused = _opened_refusal(state, N_("No card can be laid off"),
+                              N_("You may lay off only once you have made your opening ({opening} or more)."))
+    seat = state.to_play
+    if refused is not None or seat is None:
+        return refused
+    return (_not_held(state.hands[seat], [card]) or _no_meld(state, meld)
+            or unfit_lay_off(state.melds[meld], card, seat, end))
 
 
 def exchange(
@@ -438,18 +515,36 @@ def exchange(
         >>> str(after.melds[0]), str(after.melds[2])
         ('KH1 KS1 KD2', '9C1 9D1 JK1')
     """
-    seat = _playing_seat(state, N_("No joker can be exchanged"))
-    _require_opened(state, seat,
-                    N_("You may exchange jokers only once you have made your opening ({opening} or more)."))
-    hand = _take_from_hand(state, seat, [card])
-    changed, joker = exchange_joker(_meld_at(state, meld), place, card)
-    if joker not in new_meld:
-        reason = _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker)
-        raise IllegalActionError(reason, "R10")
-    others = [other for other in new_meld if other != joker]
-    rest = _take_from_hand(replaced(state, hands=_with_hand(state, seat, hand)), seat, others)
+    refused = exchange_refusal(state, card, meld, place, new_meld)
+    if refused is not None:
+        raise refused
+    seat = state.to_play
+    assert seat is not None
+    changed, joker = exchange_joker(state.melds[meld], place, card)
+    rest = _given(state.hands[seat], [card, *(other for other in new_meld if other != joker)])
     melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
     return _after_putting_down(state, seat, rest, melds)
+
+
+def exchange_refusal(
+    state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
+) -> IllegalActionError | None:
+    """Why `exchange` would refuse, or None."""
+    refused = _opened_refusal(state, N_("No joker can be exchanged"),
+                              N_("You may exchange jokers only once you have made your opening ({opening} or more)."))
+    seat = state.to_play
+    if refused is not None or seat is None:
+        return refused
+    hand = state.hands[seat]
+    refused = _not_held(hand, [card]) or _no_meld(state, meld) or unfit_exchange(state.melds[meld], place, card)
+    if refused is not None:
+        return refused
+    joker = state.melds[meld].places[place].card
+    if joker not in new_meld:
+        return IllegalActionError(
+            _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker), "R10")
+    others = [other for other in new_meld if other != joker]
+    return _not_held(_given(hand, [card]), others) or unfit_meld(hand_of(new_meld, "new_meld"), seat)
 
 
 # -- ending the turn ----------------------------------------------------------------------------
@@ -477,15 +572,12 @@ def discard(state: State, card: RommeCard) -> State:
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
-    if phase is not Phase.PLAY or seat is None:
-        raise _not_now(N_("No card can be discarded"), state)
-    hand = _without(hands[seat], card) if type(card) is RommeCard else None
-    if hand is None:
-        hand = _take_from_hand(state, seat, [card])  # raises the error that says what is wrong
-    if drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard:
-        raise IllegalActionError(
-            _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card), "R7a"
-        )
+    hand = _without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
+    returned = drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard
+    if hand is None or seat is None or returned:
+        refused = discard_refusal(state, card)  # the test above is discard_refusal's, inline: a turn's hot path
+        assert refused is not None
+        raise refused
     pile = (*pile, card)
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     if not hand:
@@ -505,6 +597,20 @@ def discard(state: State, card: RommeCard) -> State:
     _SET_MATCH(after, match)
     _SET_ROUND(after, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
     return after
+
+
+def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
+    """Why `discard` would refuse, or None."""
+    refused = _turn_refusal(state, N_("No card can be discarded"))
+    if refused is not None:
+        return refused
+    hand, drawn = state.hands[state.to_play], state.drawn  # type: ignore[index]
+    refused = _not_held(hand, [card])
+    if refused is None and card == drawn and len(hand) > 1 and not state.rules.may_return_discard:
+        return IllegalActionError(
+            _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card), "R7a"
+        )
+    return refused
 
 
 # -- scoring ------------------------------------------------------------------------------------
@@ -533,8 +639,9 @@ def score_round(state: State) -> State:
         >>> scored.round_number, scored.scores == scored.last_result.scores, scored.scores[0] < 0
         (2, True, True)
     """
-    if require_state(state).phase is not Phase.ROUND_COMPLETE:
-        raise _not_now(N_("The round cannot be scored"), state)
+    refused = score_refusal(state)
+    if refused is not None:
+        raise refused
     count = len(state.players)
     meld_values = tuple(state.meld_value(seat) for seat in range(count))
     hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)
@@ -560,3 +667,10 @@ def score_round(state: State) -> State:
         return _between_rounds(match, Phase.GAME_OVER)
     dealer = _left_of(_between_rounds(match, Phase.DEAL), state.dealer)
     return _between_rounds(attrs.evolve(match, round_number=state.round_number + 1, dealer=dealer), Phase.DEAL)
+
+
+def score_refusal(state: State) -> IllegalActionError | None:
+    """Why `score_round` would refuse, or None."""
+    if require_state(state).phase is not Phase.ROUND_COMPLETE:
+        return _not_now(N_("The round cannot be scored"), state)
+    return None
