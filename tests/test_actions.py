@@ -17,6 +17,7 @@ from concombre import (
     Rules,
     ScoreRound,
     State,
+    action_text,
     apply,
     deal,
     is_legal,
@@ -61,9 +62,10 @@ def test_play_accepts_card_text():
 @pytest.mark.parametrize("bad", [None, "QH", 3, Card.parse("QH"), object()])
 def test_apply_refuses_what_is_not_an_action(bad):
     state = new_game(2, seed=1)
-    for call in (apply, why_illegal, is_legal):
-        with pytest.raises(InvalidArgumentError, match="Expected an action"):
+    for call in (apply, why_illegal, is_legal, lambda _, action: action_text(action)):
+        with pytest.raises(InvalidArgumentError, match="Expected a Concombre action") as caught:
             call(state, bad)
+        assert caught.value.field == "action"
 
 
 @pytest.mark.parametrize("bad", [None, 12, 1.5, ("Q", "H")])

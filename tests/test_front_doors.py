@@ -13,8 +13,8 @@ import concombre.romme as romme
 SHARED = {
     "Action", "BOTS", "DEFAULT_PLAYERS", "Deal", "GAME", "MAX_PLAYERS", "MIN_PLAYERS", "Match", "Phase",
     "RandomBot", "Record", "RoundResult", "Rules", "ScoreRound", "State", "View", "action_text", "apply", "deal",
-    "deck_for", "is_legal", "legal_actions", "new_game", "parse_action", "refusal", "replay", "replay_states",
-    "score_round", "view", "why_illegal",
+    "deck_for", "is_legal", "legal_actions", "new_game", "parse_action", "read_action", "refusal", "replay",
+    "replay_states", "score_round", "view", "why_illegal",
 }
 
 

@@ -141,10 +141,13 @@ def test_c4_a_deck_that_is_not_the_round_pack_is_refused(deck, message):
 
 
 def test_c4_deck_of_non_cards_is_refused_with_a_clear_error():
-    with pytest.raises(InvalidArgumentError, match="Expected a Card"):
-        deal(new_game(3, seed=1), ["QH"] * 52)  # type: ignore[list-item]
+    with pytest.raises(InvalidArgumentError, match="Expected a Card") as caught:
+        deal(new_game(3, seed=1), [3] * 52)  # type: ignore[list-item]
+    assert (caught.value.field, caught.value.ruling) == ("card", "C2")
+    with pytest.raises(IllegalActionError, match="holds QH twice"):  # card text is read as Deal reads it
+        deal(new_game(3, seed=1), ["QH"] * 52)
     with pytest.raises(InvalidArgumentError, match="sequence of Card"):
-        deal(new_game(3, seed=1), "QH")  # type: ignore[arg-type]
+        deal(new_game(3, seed=1), "QH")
 
 
 # -- C5 the deal ------------------------------------------------------------------

@@ -208,7 +208,8 @@ def test_a_follow_rule_breach_in_the_trick_names_c7():
     [
         ("", "not valid JSON"),
         ('{"format": "concombre.games.concombre.state/1", "rules": {', "not valid JSON"),
-        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ("[       " * 100_000 + "]" * 100_000, "nested too deeply"),  # spaced: not refused for density
+        ("[" * 100_000 + "]" * 100_000, "arrays and objects in"),
         ('{"format": "concombre.card/1", "card": NaN}', "not a JSON number"),
         ('{"format": "concombre.card/1", "card": "QH", "n": 1' + "0" * 5000 + "}", "not valid JSON"),
         ("42", "expected a document object"),
@@ -248,11 +249,29 @@ def test_values_without_a_format_are_refused():
         from_json(42)  # type: ignore[call-overload]
 
 
+def test_c7_a_view_document_lists_legal_plays_only_for_the_seat_to_play():
+    """A seat that is not to play has no legal plays; the seat to play has exactly what C7 allows."""
+    state = deal(new_game(3, seed=2))
+    mover = state.to_play
+    assert mover is not None
+    other = next(seat for seat in range(3) if seat != mover)
+    document = to_dict(view(state, other))
+    document["legal_plays"] = document["hand"][:1]
+    with pytest.raises(FormatError, match="legal plays are what C7 allows it now: none") as caught:
+        from_dict(document, View)
+    assert caught.value.ruling == "C7"
+    document = to_dict(view(state, mover))
+    document["legal_plays"] = document["legal_plays"][1:]
+    with pytest.raises(FormatError, match="legal plays are what C7 allows"):
+        from_dict(document, View)
+    assert from_dict(to_dict(view(state, mover)), View) == view(state, mover)
+
+
 def test_a_view_document_must_agree_with_itself():
     document = to_dict(view(deal(new_game(3, seed=2)), 0))
     document["legal_plays"] = ["AS"] if "AS" not in document["hand"] else ["2C"]
     document["to_play"] = 0
-    with pytest.raises(FormatError, match="legal plays come from the hand"):
+    with pytest.raises(FormatError, match="legal plays are what C7 allows"):
         from_dict(document, View)
     document = to_dict(view(deal(new_game(3, seed=2)), 0))
     document["hand_sizes"][0] = 3
@@ -336,3 +355,52 @@ def test_truncated_json_is_refused(game, cut):
     cut = cut % len(text)
     with pytest.raises(FormatError):
         from_json(text[:cut])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" + "{}," * 600_000 + "{}]",  # as dense as JSON gets: refused before it is parsed
+        "[" + "{},      " * 300_000 + "{}]",
+        "[" + '"a",' * 600_000 + '"a"]',
+        "[" + "1000," * 500_000 + "1]",
+        '{"format": "concombre.record/1", "actions": [' + "[]," * 600_000 + "[]]}",
+    ],
+)
+def test_reading_a_document_never_costs_memory_out_of_proportion_to_it(text):
+    """A hostile document of a few MB is refused within 20 times its size in memory."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(FormatError):
+            from_json(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * len(text)
+
+
+def test_a_document_above_the_bound_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    """MAX_DOCUMENT_BYTES, adjustable with max_bytes=, for JSON text, text records and files."""
+    import json as json_module
+
+    from concombre import Record
+    from concombre.core.limits import MAX_DOCUMENT_BYTES
+    from concombre.io.records import load_record, read_record, save_record
+
+    record = Record.of(new_game(2, seed=1))
+    text = to_json(record)
+    assert from_json(text, max_bytes=len(text)) == record
+    with pytest.raises(FormatError, match=f"the most a loader reads is {len(text) - 1}"):
+        from_json(text, max_bytes=len(text) - 1)
+    with pytest.raises(FormatError, match="MAX_DOCUMENT_BYTES"):
+        read_record(record.to_text(), max_bytes=10)
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    assert load_record(path) == record
+    monkeypatch.setattr(json_module, "loads", lambda *args, **kwargs: pytest.fail("parsed"))
+    with pytest.raises(FormatError, match="the file is") as caught:
+        load_record(path, max_bytes=10)
+    assert str(path) in (caught.value.path or "")
+    assert MAX_DOCUMENT_BYTES > 4 * 100_000 * 35  # far above a record of MAX_ACTIONS actions

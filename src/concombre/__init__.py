@@ -40,6 +40,7 @@ from concombre.games.concombre.actions import (
 )
 from concombre.games.concombre.bots import BOTS, MonteCarloBot, RandomBot, SearchBot, ThumbBot
 from concombre.games.concombre.game import GAME
+from concombre.games.concombre.reading import read_action
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import Match, Phase, RoundResult, State, trick_winner
 from concombre.games.concombre.transitions import (
@@ -123,6 +124,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "play",
+    "read_action",
     "refusal",
     "replay",
     "replay_states",

@@ -332,7 +332,7 @@ def _simulate(args: argparse.Namespace) -> int:
     status = 0
     try:
         with _executor(args) as executor, _Progress(args.games) as advance:
-            for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, executor=executor):
+            for result in simulate_games(bots, args.games, seed=args.seed, rules=rules, game=game, executor=executor):
                 results.append(result)
                 advance()
     except KeyboardInterrupt:

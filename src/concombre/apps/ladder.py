@@ -194,7 +194,8 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
     for number, (count, (bot, rival, seated)) in enumerate(schedule):
         wins = 0
         table = [makers[name]() for name in seated]
-        for result in simulate_games(table, games, seed=seed * 1000 + number, rules=chosen.Rules(), executor=executor):
+        for result in simulate_games(table, games, seed=seed * 1000 + number, rules=chosen.Rules(), game=chosen,
+                                     executor=executor):
             wins += result.bots[result.winner] == bot
             for seat, name in enumerate(result.bots):
                 moves[name] += result.moves[seat]

@@ -30,7 +30,10 @@ from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, Bot, game_of
 from concombre.games import DEFAULT_GAME, find_game
 
-__all__ = ["BotSummary", "GameResult", "Interval", "Simulation", "play_game", "simulate", "simulate_games", "summarize"]
+__all__ = [
+    "BotSummary", "GameResult", "Interval", "Simulation", "game_played", "play_game", "simulate", "simulate_games",
+    "summarize",
+]
 
 Z95 = 1.959963984540054
 
@@ -138,24 +141,61 @@ def game_seed(seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _game(rules: Any) -> AnyGame:
-    return find_game(DEFAULT_GAME) if rules is None else game_of(rules)
+def game_played(bots: Sequence[Bot[Any, Any]], rules: Any = None, game: AnyGame | str | None = None) -> AnyGame:
+    """The game ``bots`` play: ``game`` (a `~concombre.core.game.Game` or its name) if given, else the game of
+    ``rules``, else the game the bots are known to belong to, else Concombre.
+
+    Raises:
+        InvalidArgumentError: ``rules`` or one of the bots is another game's (``field`` ``rules`` or ``bots``).
+
+    Examples:
+        >>> from concombre import ThumbBot
+        >>> from concombre.romme import RandomBot, SolverBot
+        >>> game_played([SolverBot(), RandomBot()]).name
+        'romme'
+        >>> try:
+        ...     game_played([ThumbBot(), RandomBot()], game="concombre")
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, err)
+        bots RandomBot 'random' is a bot of German Rommé, not of Concombre.
+    """
+    chosen = find_game(game) if isinstance(game, str) else game
+    owners = [_owner(bot) for bot in bots]
+    if chosen is None:
+        known = {owner.name: owner for owner in owners if owner is not None}
+        chosen = game_of(rules) if rules is not None else next(iter(known.values())) if len(known) == 1 else None
+    chosen = chosen or find_game(DEFAULT_GAME)
+    if rules is not None and _owner(rules) is not chosen:
+        raise InvalidArgumentError(f"rules must be {chosen.title}'s Rules, not {rules!r}.", field="rules")
+    for bot, owner in zip(bots, owners, strict=True):
+        if owner is not None and owner is not chosen:
+            raise InvalidArgumentError(f"{type(bot).__name__} {getattr(bot, 'name', '')!r} is a bot of {owner.title}, "
+                                       f"not of {chosen.title}.", field="bots")
+    return chosen
 
 
-def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any = None) -> GameResult:
+def _owner(value: Any) -> AnyGame | None:
+    try:
+        return game_of(value)
+    except InvalidArgumentError:
+        return None
+
+
+def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any = None,
+              game: AnyGame | str | None = None) -> GameResult:
     """Play game ``number`` of a simulation: the bots rotate one seat per game.
 
     Game ``number`` seats ``bots[(seat + number) % n]`` at each seat, deals
     from `game_seed` and gives each seat a generator of its own, so the game
-    depends on nothing but its arguments. ``rules`` name the game (None:
-    Concombre by the rulings).
+    depends on nothing but its arguments. The game is ``game`` or the one the rules or the bots belong to
+    (see `game_played`); ``rules`` None: the game's rules by the rulings.
 
     Examples:
         >>> from concombre import RandomBot, ThumbBot
         >>> play_game([ThumbBot(), RandomBot()], seed=4, number=1).bots
         ('random', 'thumb')
     """
-    game = _game(rules)
+    game = game_played(bots, rules, game)
     count = len(bots)
     seated = [bots[(seat + number) % count] for seat in range(count)]
     rngs = [random.Random(f"{seed}:{number}:{seat}") for seat in range(count)]
@@ -198,8 +238,9 @@ def play_game(bots: Sequence[Bot[Any, Any]], seed: int, number: int, rules: Any 
     )
 
 
-def _play_games(bots: Sequence[Bot[Any, Any]], seed: int, numbers: range, rules: Any) -> list[GameResult]:
-    return [play_game(bots, seed, number, rules) for number in numbers]
+def _play_games(bots: Sequence[Bot[Any, Any]], seed: int, numbers: range, rules: Any, game: str
+                ) -> list[GameResult]:
+    return [play_game(bots, seed, number, rules, game) for number in numbers]
 
 
 def simulate_games(
@@ -208,6 +249,7 @@ def simulate_games(
     *,
     seed: int = 0,
     rules: Any = None,
+    game: AnyGame | str | None = None,
     executor: Executor | None = None,
     chunk: int = 25,
 ) -> Generator[GameResult, None, None]:
@@ -215,20 +257,23 @@ def simulate_games(
 
     With an ``executor``, games are sent to it in chunks of ``chunk``; stop
     iterating (or press Ctrl-C) and the chunks not yet started are
-    cancelled, while every result already yielded stands.
+    cancelled, while every result already yielded stands. ``game`` (a `~concombre.core.game.Game` or its
+    name) says which game is played; omitted, it is the game of ``rules`` or of the bots (`game_played`),
+    and a bot of another game is refused by name.
 
     Examples:
         >>> from concombre import RandomBot, ThumbBot
         >>> sorted(result.number for result in simulate_games([ThumbBot(), RandomBot()], 3, seed=2))
         [0, 1, 2]
     """
-    _check(_game(rules), bots, games, chunk)
+    played = game_played(bots, rules, game)
+    _check(played, bots, games, chunk)
     if executor is None:
         for number in range(games):
-            yield play_game(bots, seed, number, rules)
+            yield play_game(bots, seed, number, rules, played)
         return
-    futures: list[Future[list[GameResult]]] = [
-        executor.submit(_play_games, list(bots), seed, range(start, min(start + chunk, games)), rules)
+    futures: list[Future[list[GameResult]]] = [  # the game by name: a process pool sends arguments pickled
+        executor.submit(_play_games, list(bots), seed, range(start, min(start + chunk, games)), rules, played.name)
         for start in range(0, games, chunk)
     ]
     try:
@@ -243,7 +288,7 @@ def _check(game: AnyGame, bots: Sequence[Bot[Any, Any]], games: int, chunk: int)
     game.check_players(len(bots))
     for name, value in (("games", games), ("chunk", chunk)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidArgumentError(f"{name} must be a whole number of at least 1, not {value!r}.")
+            raise InvalidArgumentError(f"{name} must be a whole number of at least 1, not {value!r}.", field=name)
 
 
 @attrs.frozen
@@ -329,6 +374,7 @@ def simulate(
     *,
     seed: int = 0,
     rules: Any = None,
+    game: AnyGame | str | None = None,
     executor: Executor | None = None,
     chunk: int = 25,
 ) -> Simulation:
@@ -343,4 +389,4 @@ def simulate(
         >>> alone == spread
         True
     """
-    return summarize(simulate_games(bots, games, seed=seed, rules=rules, executor=executor, chunk=chunk))
+    return summarize(simulate_games(bots, games, seed=seed, rules=rules, game=game, executor=executor, chunk=chunk))

@@ -22,7 +22,7 @@ import attrs
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
-__all__ = ["PACK", "Card", "Rank", "Suit"]
+__all__ = ["PACK", "Card", "Rank", "Suit", "plain_card_text"]
 
 
 class Rank(enum.IntEnum):
@@ -87,7 +87,7 @@ def _to_rank(value: Any) -> Rank:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
         return Rank(value)
-    raise InvalidArgumentError(f"A card's rank must be a Rank or a number from 2 to 14, not {value!r}.")
+    raise InvalidArgumentError(f"A card's rank must be a Rank or a number from 2 to 14, not {value!r}.", "C2", "rank")
 
 
 def _to_suit(value: Any) -> Suit:
@@ -95,7 +95,7 @@ def _to_suit(value: Any) -> Suit:
         return value
     if isinstance(value, str) and value.upper() in ("C", "D", "H", "S"):
         return Suit(value.upper())
-    raise InvalidArgumentError(f"A card's suit must be a Suit or one of C, D, H, S, not {value!r}.")
+    raise InvalidArgumentError(f"A card's suit must be a Suit or one of C, D, H, S, not {value!r}.", "C2", "suit")
 
 
 @functools.total_ordering
@@ -128,10 +128,11 @@ class Card:
         object.__setattr__(self, "_index", _index_of(self.rank, self.suit))
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read a card written as rank then suit: ``"QH"``, ``"10h"``, ``"Ts"``.
+    def parse(cls, text: Card | str) -> Card:
+        """Read a card written as rank then suit: ``"QH"``, ``"10h"``, ``"Ts"``, ``"10♥"``, ``"q♥"``.
 
-        Ten may be written ``T`` or ``10``; letters may be either case.
+        Ten may be written ``T`` or ``10``; letters may be either case; a suit may be its letter or its
+        symbol, as the table shows it (see `plain_card_text`).
         Anything else raises `InvalidArgumentError`.
 
         Examples:
@@ -142,13 +143,13 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidArgumentError(f"A card is written as text such as 'QH', not {text!r}.")
-        cleaned = text.strip().upper()
+            raise InvalidArgumentError(f"A card is written as text such as 'QH', not {text!r}.", "C2", "card")
+        cleaned = plain_card_text(text)
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = cleaned[-1:]
         if rank is None or suit not in ("C", "D", "H", "S"):
             raise InvalidArgumentError(_("{text} is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit "
-                                         "(C, D, H, S), as in 'QH' or '10h'.", text=repr(text)))
+                                         "(C, D, H, S), as in 'QH' or '10h'.", text=repr(text)), "C2", "card")
         return _CARDS[_index_of(rank, Suit(suit))]
 
     def __str__(self) -> str:
@@ -184,16 +185,34 @@ Examples:
 FULL_MASK = (1 << 52) - 1
 
 
+_SUIT_SYMBOLS = str.maketrans({"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S",
+                               "\ufe0f": None, "\ufe0e": None})
+
+
+def plain_card_text(text: str) -> str:
+    """A card as a person typed it, in the letters the parsers read: trimmed, upper case, suit symbols as
+    letters (``♥`` or ``♡`` is ``H``), emoji variation selectors dropped. Both games' cards read through it.
+
+    Examples:
+        >>> plain_card_text(" 10♥ "), plain_card_text("q♠️"), plain_card_text("ts")
+        ('10H', 'QS', 'TS')
+    """
+    return text.strip().translate(_SUIT_SYMBOLS).upper()
+
+
 def card_at(index: int) -> Card:
     """The card with this index in `PACK`."""
     return _CARDS[index]
 
 
-def index_of(card: Card) -> int:
-    """The index in `PACK` of a card; a non-card raises `InvalidArgumentError`."""
+def index_of(card: Card | str) -> int:
+    """The index in `PACK` of a card, or of card text as `Card.parse` reads it; anything else raises
+    `InvalidArgumentError` (C2, ``card``)."""
     if isinstance(card, Card):
         return card._index
-    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.", field="card")
+    if isinstance(card, str):
+        return Card.parse(card)._index
+    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.", "C2", "card")
 
 
 def mask_of(cards: Iterable[Card]) -> int:

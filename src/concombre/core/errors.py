@@ -10,7 +10,7 @@ gives them apart from the sentence, for a program to read.
 
 from __future__ import annotations
 
-__all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type"]
+__all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type", "naming"]
 
 
 class ConcombreError(Exception):
@@ -78,14 +78,16 @@ class InvalidArgumentError(ConcombreError, ValueError):
     It is also a `ValueError`, so code that already catches that keeps working.
 
     Attributes:
-        field: The offending field of a class such as `Rules`, or None.
+        field: The offending argument or field (``card``, ``deck``, ``seat``, a field of `Rules`...).
 
     Examples:
         >>> from concombre import Card, InvalidArgumentError
         >>> try:
         ...     Card.parse("1H")
         ... except InvalidArgumentError as err:
-        ...     print(err)
+        ...     print(err.field, err.ruling)
+        ...     print(err.reason)
+        card C2
         '1H' is not a card: write a rank (2-9, T or 10, J, Q, K, A)
         then a suit (C, D, H, S), as in 'QH' or '10h'.
     """
@@ -93,6 +95,15 @@ class InvalidArgumentError(ConcombreError, ValueError):
     def __init__(self, reason: str, ruling: str | None = None, field: str | None = None) -> None:
         super().__init__(reason, ruling)
         self.field = field
+
+    def about(self, field: str) -> InvalidArgumentError:
+        """This error as the refusal of ``field``: the same reason and ruling, for a value read from inside it.
+
+        Examples:
+            >>> InvalidArgumentError("'1H' is not a card.", "C2", "card").about("deck").field
+            'deck'
+        """
+        return self if self.field == field else InvalidArgumentError(self.reason, self.ruling, field)
 
 
 def require_seat(value: object, count: int, field: str, ruling: str | None = None) -> int:
@@ -136,3 +147,32 @@ def json_type(value: object) -> str:
     if type(value) in names:
         return names[type(value)]
     return "a number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+class naming:  # noqa: N801 - used as a function: ``with naming("deck"):``
+    """Name ``field`` on any `InvalidArgumentError` raised inside, keeping its reason and ruling.
+
+    For a value read from inside an argument: a card of a deck is refused as the ``deck``. A class rather than
+    a generator, so that entering it costs next to nothing on the paths that read many cards.
+
+    Examples:
+        >>> from concombre import Card
+        >>> try:
+        ...     with naming("deck"):
+        ...         Card.parse("1H")
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, err.ruling)
+        deck C2
+    """
+
+    __slots__ = ("_field",)
+
+    def __init__(self, field: str) -> None:
+        self._field = field
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, InvalidArgumentError) and error.field != self._field:
+            raise error.about(self._field) from None

@@ -791,7 +791,8 @@ def register(game: Game[S, A, V]) -> Game[S, A, V]:
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"Only a concombre Game can be registered, not {game!r}.")
     _GAMES[game.name] = game
-    for kind in (game.Rules, game.State, game.View, *game.action_types):
+    bot_classes = [maker for maker in game.bots.makers.values() if isinstance(maker, type)] if game.bots else []
+    for kind in (game.Rules, game.State, game.View, *game.action_types, *bot_classes):
         _BY_TYPE[kind] = game
     return game
 
@@ -825,7 +826,9 @@ def registered() -> Mapping[str, Game[Any, Any, Any]]:
 
 
 def game_of(value: Any) -> Game[Any, Any, Any]:
-    """The game a state, view, rules object or action belongs to (typed loosely: use a game's `GAME` for types).
+    """The game a state, view, rules object, action or bot belongs to (typed loosely: use a game's `GAME` for types).
+
+    A bot is known by its class, when the game's `Bots.makers` names the class itself.
 
     Raises:
         InvalidArgumentError: ``value`` is of no registered game.

@@ -14,7 +14,10 @@ from typing import Any
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
-__all__ = ["MAX_ACTIONS", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "name_problem", "option_check"]
+__all__ = [
+    "MAX_ACTIONS", "MAX_DOCUMENT_BYTES", "MAX_ROUNDS", "NAME_LENGTH", "SEED_LIMIT", "TEXT_LENGTH", "document_bound",
+    "name_problem", "option_check",
+]
 
 
 def option_check(accepts: Callable[[Any], bool], sentence: str, ruling: str,
@@ -66,6 +69,18 @@ MAX_ACTIONS = 100_000
 Examples:
     >>> MAX_ACTIONS
     100000
+"""
+
+MAX_DOCUMENT_BYTES = 16 * 2**20
+"""The largest document (JSON or a text record) the loaders read, in bytes (UTF-8): 16 MiB.
+
+A record of `MAX_ACTIONS` actions takes about 3.5 MB (some 35 bytes an action), so this is far above any
+document a game can reach; a larger one is refused before it is parsed. `concombre.from_json` and
+`concombre.io.records.load_record` take ``max_bytes=`` to change it.
+
+Examples:
+    >>> MAX_DOCUMENT_BYTES
+    16777216
 """
 
 NAME_LENGTH = 64
@@ -124,3 +139,19 @@ def name_problem(name: object) -> str | None:
             return _("a name holds no line break, control character or lone surrogate ({code} at {position})",
                      code=code, position=position)
     return None
+
+
+def document_bound(max_bytes: object) -> int:
+    """``max_bytes`` checked as a loader's bound on a document's size: a whole number of bytes above 0.
+
+    Raises:
+        InvalidArgumentError: Anything else; ``field`` is ``max_bytes``.
+
+    Examples:
+        >>> document_bound(MAX_DOCUMENT_BYTES) == MAX_DOCUMENT_BYTES
+        True
+    """
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise InvalidArgumentError(f"max_bytes must be a whole number of bytes above 0, not {max_bytes!r}.",
+                                   field="max_bytes")
+    return max_bytes

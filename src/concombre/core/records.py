@@ -104,6 +104,10 @@ class Record:
             ('Ann', 'Bob')
         """
         game = game_of(state)
+        if not isinstance(state, game.State):
+            raise InvalidArgumentError(
+                f"Record.of needs a {game.name} state as new_game returns it, not a {type(state).__name__}: a view "
+                "hides the seed and the hands a record replays from.", field="state")
         record = cls(state.players, state.rules, state.seed, state.dealer)
         if record.start() != state:
             raise InvalidArgumentError(

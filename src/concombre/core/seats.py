@@ -12,13 +12,13 @@ import struct
 from collections.abc import Container, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import _
 from concombre.core.limits import SEED_LIMIT, name_problem
 
 __all__ = [
     "SEED_LIMIT", "MatchProperties", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from",
-    "shuffled_order",
+    "shuffled_order", "turn_refusal",
 ]
 
 
@@ -232,3 +232,32 @@ class MatchProperties(Generic[R_co]):
     def round_number(self) -> int:
         """The current round, counting from 1."""
         return self.match.round_number
+
+
+def turn_refusal(seat: int | None, to_play: int | None, players: Sequence[str], turn_ruling: str,
+                 table_ruling: str) -> IllegalActionError | None:
+    """Why ``seat`` may not act now, or None: not its turn (``turn_ruling``), or a step no seat takes
+    (dealing, scoring: ``table_ruling``). ``seat`` None asks nothing: the caller acts for the table.
+
+    Both games' ``apply(state, action, seat=...)`` and ``refusal`` ask this first, so that a server need not
+    compare ``state.to_play`` itself.
+
+    Raises:
+        InvalidArgumentError: ``seat`` is not a seat of the table (``field`` ``seat``).
+
+    Examples:
+        >>> print(turn_refusal(1, 0, ("Ann", "Bob"), "C6", "C14"))
+        It is Ann's turn, not Bob's. [C6]
+        >>> turn_refusal(0, 0, ("Ann", "Bob"), "C6", "C14") is None
+        True
+    """
+    if seat is None:
+        return None
+    require_seat(seat, len(players), "seat")
+    if to_play is None:
+        return IllegalActionError(_("No player acts now: this step is the table's (dealing, resolving, scoring)."),
+                                  table_ruling)
+    if seat != to_play:
+        return IllegalActionError(_("It is {player}'s turn, not {other}'s.", player=players[to_play],
+                                    other=players[seat]), turn_ruling)
+    return None

@@ -31,7 +31,7 @@ from cattrs.v import transform_error
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError, json_type
 from concombre.core.game import AnyGame, Codec, registered, required
-from concombre.core.limits import MAX_ACTIONS, SEED_LIMIT, TEXT_LENGTH
+from concombre.core.limits import MAX_ACTIONS, MAX_DOCUMENT_BYTES, SEED_LIMIT, TEXT_LENGTH, document_bound
 from concombre.core.records import Record, check_record
 from concombre.games import GAMES
 
@@ -424,13 +424,18 @@ def _action_name(kind: type) -> str:
 
 
 @overload
-def from_json(text: str | bytes, expected: type[T]) -> T: ...
+def from_json(text: str | bytes, expected: type[T], *, max_bytes: int = ...) -> T: ...
 @overload
-def from_json(text: str | bytes, expected: None = None) -> Any: ...
+def from_json(text: str | bytes, expected: None = None, *, max_bytes: int = ...) -> Any: ...
 
 
-def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
+def from_json(text: str | bytes, expected: type[Any] | None = None, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Any:
     """Load a document from JSON text (see `from_dict`).
+
+    Before it is parsed, a text longer than ``max_bytes`` (`~concombre.core.limits.MAX_DOCUMENT_BYTES`, far
+    above any reachable document) is refused, and so is one packed with more arrays and objects than any
+    document of the library holds (one in every 8 characters), so that reading never costs memory out of
+    proportion to the text.
 
     Raises:
         FormatError: The text is not JSON, or the document is refused.
@@ -443,6 +448,7 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"expected JSON text, found {type(text).__name__}")
+    _check_size(text, max_bytes)
     try:
         document = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
@@ -450,6 +456,21 @@ def from_json(text: str | bytes, expected: type[Any] | None = None) -> Any:
     except (ValueError, UnicodeDecodeError) as err:
         raise FormatError(f"not valid JSON: {err}") from None
     return from_dict(document, expected)
+
+
+_DENSEST = 8  # characters per array or object, at the least: the library's documents have some 30
+
+
+def _check_size(text: str | bytes | bytearray, max_bytes: int) -> None:
+    max_bytes = document_bound(max_bytes)
+    size = len(text) if not isinstance(text, str) or text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise FormatError(f"the document is {size} bytes; the most a loader reads is {max_bytes} "
+                          "(MAX_DOCUMENT_BYTES, max_bytes=)")
+    opened = text.count("{") + text.count("[") if isinstance(text, str) else text.count(b"{") + text.count(b"[")
+    if opened * _DENSEST > max(size, 4096):
+        raise FormatError(f"the document holds {opened} arrays and objects in {size} bytes: no document of the "
+                          f"library packs more than one in every {_DENSEST} characters")
 
 
 def schema_names() -> tuple[str, ...]:

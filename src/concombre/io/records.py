@@ -7,10 +7,12 @@ first line.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
+from concombre.core.limits import MAX_DOCUMENT_BYTES, document_bound
 from concombre.core.records import Record
 from concombre.games import GAMES
 from concombre.io.json import from_json, to_json
@@ -18,7 +20,7 @@ from concombre.io.json import from_json, to_json
 __all__ = ["load_record", "read_record", "save_record"]
 
 
-def read_record(text: str) -> Record:
+def read_record(text: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
     """The record in ``text``: a JSON document (``concombre.record/1``...) or a text record, of any game.
 
     Raises:
@@ -32,22 +34,29 @@ def read_record(text: str) -> Record:
     """
     if not isinstance(text, str):
         raise FormatError(f"a record is text, not {type(text).__name__}")
+    max_bytes = document_bound(max_bytes)
     if text.lstrip().startswith("{"):
-        record = from_json(text)
+        record = from_json(text, max_bytes=max_bytes)
         if not isinstance(record, Record):
             formats = ", ".join(f"{game.codec.prefix}.record/1" for game in GAMES.values() if game.codec is not None)
             raise FormatError(f"expected a game record ({formats})", "$.format")
         return record
+    if len(text) > max_bytes:
+        raise FormatError(f"the record is {len(text)} characters; the most a loader reads is {max_bytes} "
+                          "(MAX_DOCUMENT_BYTES, max_bytes=)")
     GAMES.values()  # the installed games register themselves, so that their headers are known
     return Record.from_text(text)
 
 
-def load_record(path: Path) -> Record:
+def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
     """The record in the file at ``path`` (see `read_record`).
+
+    A file larger than ``max_bytes`` (`~concombre.core.limits.MAX_DOCUMENT_BYTES`, far above any reachable
+    record) is refused before it is read.
 
     Raises:
         InvalidArgumentError: The file cannot be read.
-        FormatError: It holds no record; the path starts with the file's name.
+        FormatError: It holds no record, or is larger than ``max_bytes``; the path starts with the file's name.
 
     Examples:
         >>> import tempfile
@@ -57,14 +66,21 @@ def load_record(path: Path) -> Record:
         >>> load_record(path).seed
         1
     """
+    max_bytes = document_bound(max_bytes)
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"path must be a file's path, not {path!r}.", field="path")
     try:
-        text = path.read_text(encoding="utf-8")
+        size = Path(path).stat().st_size
+        if size > max_bytes:
+            raise FormatError(f"the file is {size} bytes; the most a loader reads is {max_bytes} "
+                              "(MAX_DOCUMENT_BYTES, max_bytes=)", str(path))
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         # the system's own words for what went wrong (such as "No such file or directory") follow ours
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         raise InvalidArgumentError(_("cannot read {path}: {reason}", path=path, reason=reason), field="path") from None
     try:
-        return read_record(text)
+        return read_record(text, max_bytes=max_bytes)
     except FormatError as err:
         raise FormatError(err.reason, f"{path}: {err.path}", err.ruling) from None
 

@@ -13,8 +13,9 @@ from typing import Any, Union
 import attrs
 
 from concombre.core.cards import PACK, Card, cards_in_mask
-from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, naming
 from concombre.core.i18n import _, said_in
+from concombre.core.seats import turn_refusal
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -48,8 +49,9 @@ def _to_deck(deck: Sequence[Card | str] | None) -> tuple[Card, ...] | None:
     if deck is None:
         return None
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise InvalidArgumentError(f"Deal.deck must be a sequence of cards or None, not {deck!r}.")
-    return tuple(_to_card(card) for card in deck)
+        raise InvalidArgumentError(f"Deal.deck must be a sequence of cards or None, not {deck!r}.", "C4", "deck")
+    with naming("deck"):
+        return tuple(_to_card(card) for card in deck)
 
 
 def _to_card(card: Card | str) -> Card:
@@ -57,7 +59,7 @@ def _to_card(card: Card | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.")
+    raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.", "C2", "card")
 
 
 @attrs.frozen
@@ -140,12 +142,15 @@ _SCORE = ScoreRound()
 _PLAYS = tuple(Play(card) for card in PACK)
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: State, action: Action, *, seat: int | None = None) -> State:
     """Apply any action to the state and return the new state.
 
+    Given the ``seat`` that acts, the action is refused unless that seat is to play (C6); dealing, resolving
+    and scoring are no seat's (C14). Without it, the action is taken for whoever is to move.
+
     Raises:
-        IllegalActionError: The action is not legal here; the ruling is named.
-        InvalidArgumentError: ``action`` is not an action.
+        IllegalActionError: The action is not legal here, or not this seat's to make; the ruling is named.
+        InvalidArgumentError: ``action`` is not an action, or ``seat`` not a seat.
 
     Examples:
         >>> from concombre import Deal, Play, apply, legal_plays, new_game
@@ -153,7 +158,11 @@ def apply(state: State, action: Action) -> State:
         >>> state = apply(state, Play(legal_plays(state)[0]))
         >>> state.to_play
         2
+        >>> print(why_illegal(state, Play(legal_plays(state)[0]), seat=1))
+        It is Player 3's turn, not Player 2's. [C6]
     """
+    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+        raise refused
     kind = type(action)
     if kind is Play:
         return play(state, action.card)  # type: ignore[union-attr]
@@ -193,7 +202,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None, *, seat: int | None = None
+                ) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The text is that of the `IllegalActionError` that `apply` would raise,
@@ -213,10 +223,12 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         >>> print(why_illegal(state, ScoreRound(), language="id"))
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    return said_in(language, refusal, state, action)
+    if seat is None:
+        return said_in(language, refusal, state, action)
+    return said_in(language, lambda: refusal(state, action, seat=seat))
 
 
-def is_legal(state: State, action: Action) -> bool:
+def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
     """Whether `apply` would accept ``action`` in this state.
 
     Examples:
@@ -225,10 +237,10 @@ def is_legal(state: State, action: Action) -> bool:
         >>> is_legal(state, Deal()), is_legal(state, Play("QH"))
         (True, False)
     """
-    return refusal(state, action) is None
+    return refusal(state, action, seat=seat) is None
 
 
-def refusal(state: State, action: Action) -> IllegalActionError | None:
+def refusal(state: State, action: Action, *, seat: int | None = None) -> IllegalActionError | None:
     """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
 
     The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising.
@@ -245,7 +257,13 @@ def refusal(state: State, action: Action) -> IllegalActionError | None:
     check = _REFUSALS.get(type(action))
     if check is None:
         raise _not_an_action(action)
+    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+        return refused
     return check(state, action)
+
+
+def _turn_refusal(state: State, seat: int) -> IllegalActionError | None:
+    return turn_refusal(seat, require_state(state).to_play, state.players, "C6", "C14")
 
 
 _REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
@@ -258,12 +276,15 @@ _REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
 
 def _not_an_action(action: object) -> InvalidArgumentError:
     return InvalidArgumentError(
-        f"Expected an action (Deal, Play, ResolveTrick or ScoreRound), not {action!r}."
+        f"Expected a Concombre action (Deal, Play, ResolveTrick or ScoreRound), not {action!r}.", field="action"
     )
 
 
 def action_text(action: Action) -> str:
     """One action as a line of a text record: ``deal``, ``play QH``, ``resolve``, ``score``.
+
+    Raises:
+        InvalidArgumentError: ``action`` is not a Concombre action; ``field`` is ``action``.
 
     Examples:
         >>> from concombre import Play
@@ -274,7 +295,11 @@ def action_text(action: Action) -> str:
         return f"play {action.card}"
     if isinstance(action, Deal):
         return "deal" if action.deck is None else "deal " + " ".join(str(card) for card in action.deck)
-    return "resolve" if isinstance(action, ResolveTrick) else "score"
+    if isinstance(action, ResolveTrick):
+        return "resolve"
+    if isinstance(action, ScoreRound):
+        return "score"
+    raise _not_an_action(action)
 
 
 def parse_action(line: str) -> Action:

@@ -15,11 +15,11 @@ from typing import Union
 
 import attrs
 
-from concombre.core.cards import Card
+from concombre.core.cards import Card, cards_in_mask, index_of, mask_of
 from concombre.core.errors import FormatError, IllegalActionError
 from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
-from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
+from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, follow_mask
 from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick, make_state
 from concombre.games.concombre.transitions import deal, play, resolve_trick
 from concombre.games.concombre.views import View
@@ -347,9 +347,21 @@ def check_view(seen: View) -> None:
     placed += [card for trick in (*seen.tricks, seen.trick) for _, card in trick]
     if len(set(placed)) != len(placed):
         raise FormatError("a card is in two places at once", "$.hand", "C4")
-    if not set(seen.legal_plays) <= set(seen.hand):
-        raise FormatError("legal plays come from the hand", "$.legal_plays", "C7")
+    _check_legal_plays(seen)
     _check_view_sizes(seen)
+
+
+def _check_legal_plays(seen: View) -> None:
+    """The legal plays are exactly what C7 lets the seat play, and none when it is not its turn to play."""
+    allowed: tuple[Card, ...] = ()
+    if seen.phase is Phase.PLAY and seen.to_play == seen.seat:
+        trick = [(seat, index_of(card)) for seat, card in seen.trick]
+        rules = seen.rules
+        mask = follow_mask(mask_of(seen.hand), trick, rules.follow == "lead", rules.may_duck)
+        allowed = tuple(cards_in_mask(mask))
+    if sorted(map(index_of, seen.legal_plays)) != sorted(map(index_of, allowed)):
+        shown = " ".join(map(str, allowed)) or "none"
+        raise FormatError(f"the seat's legal plays are what C7 allows it now: {shown}", "$.legal_plays", "C7")
 
 
 def _check_view_sizes(seen: View) -> None:

@@ -131,7 +131,7 @@ def new_game(
 # -- the deal -----------------------------------------------------------------
 
 
-def deal(state: State, deck: Sequence[Card] | None = None) -> State:
+def deal(state: State, deck: Sequence[Card | str] | None = None) -> State:
     """Deal the round: one card at a time from the top of the pack (C5).
 
     Dealing starts with the first active player left of the dealer and goes
@@ -211,7 +211,7 @@ def deck_for(state: State, hands: Mapping[int, Sequence[Card]]) -> tuple[Card, .
     return tuple(card_at(index) for index in (*order, *spare))
 
 
-def deal_refusal(state: State, deck: Sequence[Card] | None = None) -> IllegalActionError | None:
+def deal_refusal(state: State, deck: Sequence[Card | str] | None = None) -> IllegalActionError | None:
     """Why `deal` would refuse, or None if it would deal."""
     require_state(state)
     if state.phase is not Phase.DEAL:
@@ -219,7 +219,7 @@ def deal_refusal(state: State, deck: Sequence[Card] | None = None) -> IllegalAct
     if deck is None:
         return None
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise InvalidArgumentError(f"deck must be a sequence of Card, not {deck!r}.")
+        raise InvalidArgumentError(f"deck must be a sequence of Card, not {deck!r}.", "C4", "deck")
     pack = state.match.pack_mask
     seen = 0
     for card in deck:
@@ -287,7 +287,7 @@ def _hand_mask(hands: int, seat: int) -> int:
     return (hands >> (seat << 6)) & FULL_MASK
 
 
-def play(state: State, card: Card) -> State:
+def play(state: State, card: Card | str) -> State:
     """The player to play plays ``card`` to the trick (C6, C7).
 
     When every active player has played, the trick is complete and waits for
@@ -311,9 +311,7 @@ def play(state: State, card: Card) -> State:
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
     """
-    if type(card) is not Card:
-        index_of(card)  # not a card (a Rommé card, text...): raises the error that says what a card is
-    index = card._index
+    index = card._index if type(card) is Card else index_of(card)  # card text is read as Play reads it
     try:
         _, seat, hands, plays, legal = state._round
     except (AttributeError, TypeError, ValueError):  # the state is checked only when it fails: plays stay fast
@@ -336,7 +334,7 @@ def play(state: State, card: Card) -> State:
     return after
 
 
-def play_refusal(state: State, card: Card) -> IllegalActionError | None:
+def play_refusal(state: State, card: Card | str) -> IllegalActionError | None:
     """Why `play` would refuse ``card``, or None if it would play it."""
     return _play_refusal(require_state(state), index_of(card))
 

@@ -49,6 +49,7 @@ from concombre.games.romme.legal import (
 )
 from concombre.games.romme.melds import Meld, Place, exchange_joker, lay_off, make_meld, why_not_meld
 from concombre.games.romme.options import meld_options, opening_value
+from concombre.games.romme.reading import read_action
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State
 from concombre.games.romme.transitions import (
@@ -123,6 +124,7 @@ __all__ = [
     "opening_value",
     "parse_action",
     "rank_value",
+    "read_action",
     "refusal",
     "replay",
     "replay_states",

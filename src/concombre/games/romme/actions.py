@@ -9,9 +9,10 @@ import attrs
 
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import _, said_in
+from concombre.core.seats import turn_refusal
 from concombre.games.romme.cards import MOST_CARDS, RommeCard
 from concombre.games.romme.melds import MOST_PLACES
-from concombre.games.romme.state import State
+from concombre.games.romme.state import State, require_state
 from concombre.games.romme.transitions import (
     deal,
     deal_refusal,
@@ -57,23 +58,27 @@ def _card(value: RommeCard | str) -> RommeCard:
         return value
     if isinstance(value, str):
         return RommeCard.parse(value)
-    raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {value!r}.")
+    raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {value!r}.", "R2", "card")
 
 
-def _cards(values: Sequence[RommeCard | str]) -> tuple[RommeCard, ...]:
+def _cards(values: Sequence[RommeCard | str], field: str = "new_meld") -> tuple[RommeCard, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise InvalidArgumentError(f"Expected a sequence of cards, not {values!r}.")
-    return tuple(_card(value) for value in values)
+        raise InvalidArgumentError(f"Expected a sequence of cards, not {values!r}.", field=field)
+    try:  # not `naming`: legal_actions builds many of these
+        return tuple(_card(value) for value in values)
+    except InvalidArgumentError as err:
+        raise err.about(field) from None
 
 
 def _melds(values: Sequence[Sequence[RommeCard | str]]) -> tuple[tuple[RommeCard, ...], ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise InvalidArgumentError(f"Expected a sequence of melds, each a sequence of cards, not {values!r}.")
-    return tuple(_cards(meld) for meld in values)
+        raise InvalidArgumentError(f"Expected a sequence of melds, each a sequence of cards, not {values!r}.",
+                                   field="melds")
+    return tuple(_cards(meld, "melds") for meld in values)
 
 
 def _deck(values: Sequence[RommeCard | str] | None) -> tuple[RommeCard, ...] | None:
-    return None if values is None else _cards(values)
+    return None if values is None else _cards(values, "deck")
 
 
 # The shape every action must have, in any form (Python, JSON or a text record), before any
@@ -279,12 +284,15 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
 }
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: State, action: Action, *, seat: int | None = None) -> State:
     """Apply any action and return the new state; the given state is never changed.
 
+    Given the ``seat`` that acts, the action is refused unless that seat is to play (R7); dealing and scoring
+    are no seat's (R15). Without it, the action is taken for whoever is to move.
+
     Raises:
-        IllegalActionError: The rules refuse it; the ruling is named.
-        InvalidArgumentError: ``action`` is not a Rommé action.
+        IllegalActionError: The rules refuse it, or it is not this seat's to make; the ruling is named.
+        InvalidArgumentError: ``action`` is not a Rommé action, or ``seat`` not a seat.
 
     Examples:
         >>> from concombre.games.romme import Deal, DrawStock, apply, new_game
@@ -292,6 +300,8 @@ def apply(state: State, action: Action) -> State:
         >>> len(state.hands[state.to_play])
         14
     """
+    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+        raise refused
     transition = _APPLY.get(type(action))
     if transition is None:
         raise _not_an_action(action)
@@ -299,10 +309,11 @@ def apply(state: State, action: Action) -> State:
 
 
 def _not_an_action(action: object) -> InvalidArgumentError:
-    return InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.")
+    return InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.",
+                                field="action")
 
 
-def refusal(state: State, action: Action) -> IllegalActionError | None:
+def refusal(state: State, action: Action, *, seat: int | None = None) -> IllegalActionError | None:
     """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
 
     The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising:
@@ -320,7 +331,13 @@ def refusal(state: State, action: Action) -> IllegalActionError | None:
     check = _REFUSALS.get(type(action))
     if check is None:
         raise _not_an_action(action)
+    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+        return refused
     return check(state, action)
+
+
+def _turn_refusal(state: State, seat: int) -> IllegalActionError | None:
+    return turn_refusal(seat, require_state(state).to_play, state.players, "R7", "R15")
 
 
 _REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
@@ -336,7 +353,8 @@ _REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
 }
 
 
-def why_illegal(state: State, action: Action, language: str | None = None) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None, *, seat: int | None = None
+                ) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The sentence is in ``language`` (``"en"``, ``"id"``; None: the current language,
@@ -349,10 +367,12 @@ def why_illegal(state: State, action: Action, language: str | None = None) -> st
         >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
-    return said_in(language, refusal, state, action)
+    if seat is None:
+        return said_in(language, refusal, state, action)
+    return said_in(language, lambda: refusal(state, action, seat=seat))
 
 
-def is_legal(state: State, action: Action) -> bool:
+def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
     """Whether `apply` would accept ``action``.
 
     Examples:
@@ -360,11 +380,14 @@ def is_legal(state: State, action: Action) -> bool:
         >>> is_legal(new_game(2, seed=1), Deal())
         True
     """
-    return why_illegal(state, action) is None
+    return refusal(state, action, seat=seat) is None
 
 
 def action_text(action: Action) -> str:
     """One action as a line of a text record.
+
+    Raises:
+        InvalidArgumentError: ``action`` is not a Rommé action; ``field`` is ``action``.
 
     Examples:
         >>> from concombre.games.romme import ExchangeJoker, LayOff, MeldCards
@@ -392,7 +415,9 @@ def action_text(action: Action) -> str:
         return f"exchange {action.card} at {action.meld} {action.place} then meld {cards(action.new_meld)}"
     if isinstance(action, Discard):
         return f"discard {action.card}"
-    return "score"
+    if isinstance(action, ScoreRound):
+        return "score"
+    raise _not_an_action(action)
 
 
 def parse_action(line: str) -> Action:

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from concombre.core.cards import Rank, Suit
+from concombre.core.cards import Rank, Suit, plain_card_text
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import _
 
@@ -75,7 +75,7 @@ class RommeCard:
             raise InvalidArgumentError(
                 f"A Rommé card is a rank, a suit and a copy (1 or 2), or a joker numbered 1 to 6; "
                 f"not {self.rank!r}, {self.suit!r}, {self.copy!r}.",
-                "R2",
+                "R2", "card",
             )
         object.__setattr__(self, "_index", _card_index(self.rank, self.suit, self.copy))
 
@@ -85,7 +85,7 @@ class RommeCard:
         return cls(None, None, copy)
 
     @classmethod
-    def parse(cls, text: str) -> RommeCard:
+    def parse(cls, text: RommeCard | str) -> RommeCard:
         """Read a card: ``QH1``, ``10h2``, ``TS1``, ``JK4``; either case.
 
         Raises:
@@ -94,13 +94,13 @@ class RommeCard:
         if isinstance(text, RommeCard):
             return text
         if not isinstance(text, str):
-            raise InvalidArgumentError(f"A Rommé card is written as text such as 'QH1', not {text!r}.")
-        found = _TEXT.match(text.strip().upper())
+            raise InvalidArgumentError(f"A Rommé card is written as text such as 'QH1', not {text!r}.", "R2", "card")
+        found = _TEXT.match(plain_card_text(text))
         if found is None:
             raise InvalidArgumentError(
                 _("{text} is not a Rommé card: write a rank (2-9, T or 10, J, Q, K, A), a suit (C, D, H, S) "
                   "and which copy (1 or 2), as in 'QH1', or JK1 to JK6 for a joker.", text=repr(text)),
-                "R2",
+                "R2", "card",
             )
         if found.group(4):
             return _BY_INDEX[104 + int(found.group(4)) - 1]
@@ -228,7 +228,10 @@ def hand_of(cards: object, field: str = "cards", distinct: bool = False) -> tupl
                                    field=field)
     if len(cards) > MOST_CARDS:
         raise InvalidArgumentError(f"{field} holds {len(cards)} cards; a game has at most {MOST_CARDS}.", "R2", field)
-    parsed = tuple(card if isinstance(card, RommeCard) else RommeCard.parse(card) for card in cards)
+    try:
+        parsed = tuple(card if isinstance(card, RommeCard) else RommeCard.parse(card) for card in cards)
+    except InvalidArgumentError as err:
+        raise err.about(field) from None
     if distinct and len(set(parsed)) < len(parsed):
         raise InvalidArgumentError(f"{field} holds a card twice; each physical card is one (R2).", "R2", field)
     return parsed

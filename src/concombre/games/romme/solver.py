@@ -16,6 +16,7 @@ from operator import attrgetter
 import attrs
 
 from concombre.core.cards import Rank, Suit
+from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, hand_of, rank_value
 from concombre.games.romme.melds import Meld, laid_off
 
@@ -265,6 +266,9 @@ def best_opening(hand: Sequence[RommeCard], opening: int = 40) -> Arrangement | 
         >>> best_opening(cards_of("KH1 KS1 KD1 AC1 2C1 3C1 4C1")).table_value
         40
     """
+    if isinstance(opening, bool) or not isinstance(opening, int) or opening < 0:
+        raise InvalidArgumentError(f"opening must be a whole number of points, such as 40, not {opening!r}.", "R8",
+                                   "opening")
     return _arrange(hand_of(hand, "hand", distinct=True), opening)
 
 

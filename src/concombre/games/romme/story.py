@@ -9,8 +9,9 @@ from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import picture_text
 from concombre.core.words import clause, person
 from concombre.games.romme import actions, render
-from concombre.games.romme.actions import Action, action_text, parse_action, why_illegal
+from concombre.games.romme.actions import Action, action_text, why_illegal
 from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.reading import read_action
 from concombre.games.romme.rules import Rules
 from concombre.games.romme.state import Phase, State
 from concombre.games.romme.views import View
@@ -199,52 +200,16 @@ def read_step(state: State, answer: str) -> Action | str:
         >>> print(read_step(state, "discard QH1"))
         No card can be discarded now: the player to play must draw first. [R15]
     """
-    text = answer.strip().lower()
-    if text in ("s", "stock", "draw stock"):
-        action: Action = actions.DrawStock()
-    elif text in ("d", "discard pile", "draw discard"):
-        action = actions.DrawDiscard()
-    else:
-        try:
-            action = parse_action(_record_line(state, answer))
-        except FormatError as err:
-            if isinstance(err.__cause__, InvalidArgumentError):  # a card the parser could not read: say which
-                return f"{err.reason} {_(HELP)}"
-            return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
-        except InvalidArgumentError as err:
-            return err.reason
+    try:
+        action = read_action(state, answer)
+    except FormatError as err:
+        if isinstance(err.__cause__, InvalidArgumentError):  # a card the parser could not read: say which
+            return f"{err.reason} {_(HELP)}"
+        return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
+    except InvalidArgumentError as err:
+        return err.reason
     reason = why_illegal(state, action)
     return action if reason is None else reason
-
-
-def _record_line(state: State, answer: str) -> str:
-    """A person's answer as a text record writes it: each card given its copy, numbers counted from 0."""
-    words = answer.replace("|", " | ").split()
-    hand = list(state.hands[state.to_play]) if state.to_play is not None else []
-    taken: set[RommeCard] = set()
-    line = []
-    for position, word in enumerate(words):
-        before = words[position - 1].lower() if position else ""
-        if word.isdigit() and (before in ("on", "at") or (position >= 2 and words[position - 2].lower() == "at")):
-            line.append(str(int(word) - 1) if int(word) > 0 else "-1")
-        else:
-            line.append(_with_copy(word, hand, taken))
-    return " ".join(line)
-
-
-def _with_copy(word: str, hand: list[RommeCard], taken: set[RommeCard]) -> str:
-    """``word`` with a card's copy added when it names a card without one: the first of the hand not yet taken."""
-    upper = word.upper().replace("10", "T")
-    if upper == "JK":
-        matches = [card for card in hand if card.is_joker and card not in taken]
-    elif len(upper) == 2 and upper[0] in "23456789TJQKA" and upper[1] in "CDHS":
-        matches = [card for card in hand if str(card)[:2] == upper and card not in taken]
-    else:
-        return word
-    if not matches:
-        return word + "1" if upper != "JK" else "JK1"  # the parser names the card; the engine says it is not held
-    taken.add(matches[0])
-    return str(matches[0])
 
 
 def step_reasons(state: State, seat: int) -> dict[str, str | None]:

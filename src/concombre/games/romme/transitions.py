@@ -27,6 +27,7 @@ from concombre.games.romme.melds import (
     exchange_joker,
     lay_off,
     make_meld,
+    meld_or_refusal,
     unfit_exchange,
     unfit_lay_off,
     unfit_meld,
@@ -264,7 +265,7 @@ def draw_stock_refusal(state: State) -> IllegalActionError | None:
     return None if require_state(state).phase is Phase.DRAW else _not_now(N_("No card can be drawn"), state)
 
 
-def with_stock_top(state: State, card: RommeCard) -> State:
+def with_stock_top(state: State, card: RommeCard | str) -> State:
     """``state`` with ``card``, one of the stock's cards, moved to the top of the stock, for chance draws.
 
     The stock's order is hidden from every player, so this is the same state
@@ -280,6 +281,7 @@ def with_stock_top(state: State, card: RommeCard) -> State:
         >>> with_stock_top(state, bottom).stock[-1] == bottom
         True
     """
+    card = RommeCard.parse(card)
     stock = require_state(state).stock
     if card not in stock:
         raise IllegalActionError(_("{card} is not in the stock.", card=card), "R7")
@@ -372,14 +374,14 @@ def _given(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> tuple[Rom
     return hand
 
 
-def _melds_given(melds: Sequence[Sequence[RommeCard]]) -> list[tuple[RommeCard, ...]]:
+def _melds_given(melds: Sequence[Sequence[RommeCard | str]]) -> list[tuple[RommeCard, ...]]:
     if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
         raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
                                    field="melds")
     return [hand_of(meld, "melds") for meld in melds]
 
 
-def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
+def meld_cards(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> State:
     """Put down one or more melds from the hand (R5, R6), the opening if it is the first (R8).
 
     The melds of a player's first melding must be worth ``rules.opening`` (40)
@@ -401,16 +403,24 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard]]) -> State:
     refused = meld_refusal(state, melds)
     if refused is not None:
         raise refused
-    seat, given = state.to_play, _melds_given(melds)
-    assert seat is not None
-    hand = _given(state.hands[seat], [card for meld in given for card in meld])
-    built = tuple(make_meld(list(cards), seat) for cards in given)
+    outcome = _melding(state, melds)
+    if isinstance(outcome, IllegalActionError):
+        raise outcome
+    seat, built = outcome
+    hand = _given(state.hands[seat], [card for meld in built for card in meld.cards])
     opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
     return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
 
 
-def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard]]) -> IllegalActionError | None:
+def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> IllegalActionError | None:
     """Why `meld_cards` would refuse, or None."""
+    outcome = _melding(state, melds)
+    return outcome if isinstance(outcome, IllegalActionError) else None
+
+
+def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
+             ) -> tuple[int, tuple[Meld, ...]] | IllegalActionError:
+    """The seat and the melds it puts down, or why it may not: `meld_refusal`'s judgement, built once."""
     refused = _turn_refusal(state, N_("No meld can be put down"))
     if refused is not None:
         return refused
@@ -419,17 +429,21 @@ def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard]]) -> IllegalA
     if not given:
         return IllegalActionError(_("Give at least one meld."), "R5")
     refused = _not_held(state.hands[seat], [card for meld in given for card in meld])
-    for cards in given:
-        refused = refused or unfit_meld(cards, seat)
-    if refused is not None or state.opened[seat]:
+    if refused is not None:
         return refused
-    worth = sum(make_meld(list(cards), seat).value for cards in given)
-    if worth < state.rules.opening:
+    built = []
+    for cards in given:
+        meld = meld_or_refusal(cards, seat)
+        if isinstance(meld, IllegalActionError):
+            return meld
+        built.append(meld)
+    worth = sum(meld.value for meld in built)
+    if not state.opened[seat] and worth < state.rules.opening:
         return IllegalActionError(
             _("An opening must be worth {opening} or more; these melds are worth {worth}.",
               opening=state.rules.opening, worth=worth), "R8"
         )
-    return None
+    return seat, tuple(built)
 
 
 def _after_putting_down(
@@ -456,7 +470,7 @@ def _no_meld(state: State, index: int) -> IllegalActionError | None:
     return None
 
 
-def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = None) -> State:
+def lay_off_card(state: State, card: RommeCard | str, meld: int, end: End | None = None) -> State:
     """Add a card from the hand to meld number ``meld`` on the table (R9), at the ``end`` of a run.
 
     Raises:
@@ -471,6 +485,7 @@ def lay_off_card(state: State, card: RommeCard, meld: int, end: End | None = Non
         >>> str(lay_off_card(state, cards_of("KC1")[0], meld=0).melds[0])
         'KH1 KS1 KD1 KC1'
     """
+    card = card if type(card) is RommeCard else RommeCard.parse(card)
     refused = lay_off_refusal(state, card, meld, end)
     if refused is not None:
         raise refused
@@ -493,7 +508,7 @@ def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = 
 
 
 def exchange(
-    state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
+    state: State, card: RommeCard | str, meld: int, place: int, new_meld: Sequence[RommeCard | str]
 ) -> State:
     """Exchange a joker on the table for the card it stands for, and meld the joker anew (R10).
 
@@ -515,6 +530,7 @@ def exchange(
         >>> str(after.melds[0]), str(after.melds[2])
         ('KH1 KS1 KD2', '9C1 9D1 JK1')
     """
+    card, new_meld = RommeCard.parse(card), hand_of(new_meld, "new_meld")
     refused = exchange_refusal(state, card, meld, place, new_meld)
     if refused is not None:
         raise refused
@@ -550,7 +566,7 @@ def exchange_refusal(
 # -- ending the turn ----------------------------------------------------------------------------
 
 
-def discard(state: State, card: RommeCard) -> State:
+def discard(state: State, card: RommeCard | str) -> State:
     """End the turn by discarding ``card`` (R7); an empty hand ends the round (R11).
 
     The next player's turn starts at once. If the stock is empty, the discard
@@ -569,6 +585,8 @@ def discard(state: State, card: RommeCard) -> State:
         >>> after.discard_pile[-1] == state.hands[1][0], after.to_play, after.phase.value
         (True, 0, 'draw')
     """
+    if type(card) is not RommeCard:  # card text, read as the action classes read it
+        card = RommeCard.parse(card)
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls

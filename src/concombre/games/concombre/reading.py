@@ -1,0 +1,51 @@
+"""Reading what people type: a Concombre action from text such as ``10♥``, ``q♥`` or ``play QH``."""
+
+from __future__ import annotations
+
+from concombre.core.cards import Card
+from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.i18n import _
+from concombre.games.concombre.actions import Action, Play, parse_action
+from concombre.games.concombre.state import State
+from concombre.games.concombre.views import View
+
+__all__ = ["read_action"]
+
+
+def read_action(table: State | View, text: str) -> Action:
+    """The action ``text`` names, as the library prints it (`~concombre.action_text`) or as people type it.
+
+    A card alone is a play, written as the table shows it or as people type it: ``10♥``, ``Q♥``, ``q♥``,
+    ``qh``, ``10h``, ``T♥``; ``play 10h`` too. ``deal``, ``resolve`` and ``score`` are the table's steps.
+    It reads and does not judge: give the action to `~concombre.refusal` or `~concombre.apply` (with
+    ``seat=``), which say whether the rules allow it. ``table`` is the state or the view the text answers.
+
+    Raises:
+        FormatError: The text names no action; the reason says what is expected (``path`` is ``text``).
+        InvalidArgumentError: ``table`` is not a Concombre state or view, or ``text`` is not text.
+
+    Examples:
+        >>> from concombre import deal, new_game, refusal
+        >>> state = deal(new_game(3, seed=1))
+        >>> read_action(state, "10♥"), read_action(state, "q♥"), read_action(state, "play 2c")
+        (Play(card=Card.parse('TH')), Play(card=Card.parse('QH')), Play(card=Card.parse('2C')))
+        >>> read_action(state, "resolve")
+        ResolveTrick()
+    """
+    if not isinstance(table, (State, View)):
+        raise InvalidArgumentError(f"table must be a Concombre State or View, not {table!r}.", field="table")
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"text must be what a person typed, not {text!r}.", field="text")
+    words = text.split()
+    if len(words) == 1 and words[0].lower() not in ("deal", "resolve", "score", "play"):
+        try:
+            return Play(Card.parse(words[0]))
+        except InvalidArgumentError as err:
+            raise FormatError(err.reason, "text", err.ruling) from None
+    try:
+        return parse_action(text)
+    except FormatError as err:
+        if words and words[0].lower() == "play":
+            raise FormatError(err.reason, "text", err.ruling) from None
+        raise FormatError(_("{text} is no move: type a card such as 10♥ or QS, or deal, resolve, score.",
+                            text=repr(text.strip()[:60])), "text") from None
