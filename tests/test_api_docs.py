@@ -94,3 +94,48 @@ def test_every_reference_page_starts_with_the_api_and_keeps_internals_apart():
             exported = {str(name) for name in module_of(module).exports or ()}
             assert not {name.strip() for name in shown.group(1).split(",")} & exported, (
                 f"{module}: an internal name is exported")
+
+
+def test_the_api_at_a_glance_lists_every_name_of_each_front_door_once():
+    """docs/api.md: one line for each name of `concombre.__all__` and `concombre.romme.__all__`, no other."""
+    import re
+
+    import concombre
+    import concombre.romme
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    concombre_part, romme_part = page.split("## `concombre.romme`")
+    for door, part in ((concombre, concombre_part), (concombre.romme, romme_part)):
+        listed = re.findall(r"^\| `([A-Za-z_]+)` \|", part, flags=re.MULTILINE)
+        assert sorted(listed) == sorted(door.__all__), (set(listed) ^ set(door.__all__))
+
+
+def test_the_reference_index_links_every_reference_page():
+    reference = Path(__file__).resolve().parent.parent / "docs" / "reference"
+    index = (reference / "index.md").read_text(encoding="utf-8")
+    pages = sorted(str(page.relative_to(reference)) for page in reference.rglob("*.md") if page.name != "index.md"
+                   or page.parent != reference)
+    assert [page for page in pages if f"]({page})" not in index] == []
+
+
+def test_the_navigation_names_each_page_once():
+    """A title repeats only for the two games' mirrored modules (each under its game's section)."""
+    yaml = pytest.importorskip("yaml")
+    root = Path(__file__).resolve().parent.parent
+    nav = yaml.safe_load("nav:\n" + (root / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:\n", 1)[1])["nav"]
+    pages: dict[str, list[str]] = {}
+
+    def walk(items: list[object]) -> None:
+        for item in items:
+            if isinstance(item, dict):
+                for title, value in item.items():
+                    if isinstance(value, list):
+                        walk(value)
+                    else:
+                        pages.setdefault(title, []).append(value)
+
+    walk(nav)
+    for title, paths in pages.items():
+        mirrored = {path.removeprefix("reference/games/").partition("/")[2] for path in paths
+                    if path.startswith(("reference/games/concombre/", "reference/games/romme/"))}
+        assert len(paths) == 1 or (len(mirrored) == 1 and len(paths) == 2), f"the nav repeats {title!r}: {paths}"

@@ -55,3 +55,10 @@ def test_api_names_in_the_prose_link_to_their_reference():
         "Call [`legal_actions`][concombre.games.concombre.actions.legal_actions] on a "
         "[`State`][concombre.games.concombre.state.State].\n\n```python\n`State`\n```\n"
     )
+
+
+def test_the_readme_starts_with_pip_install():
+    """A user's first command is the install from PyPI; the set-up for working on the project comes later."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = readme.split("```", 2)[1]
+    assert first.strip().splitlines() == ["sh", "pip install concombre"]

@@ -11,7 +11,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from concombre import InvalidArgumentError  # noqa: E402
+from concombre import PACK, InvalidArgumentError, Play, why_illegal  # noqa: E402
 from concombre.batch import observe  # noqa: E402
 from concombre.integrations.gymnasium import ENV_ID, SeatEnv, SeatVectorEnv  # noqa: E402
 
@@ -59,7 +59,8 @@ def test_a_refused_card_leaves_the_game_as_it_was():
     before = env.state
     wrong = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     again, reward, terminated, _, info = env.step(wrong)
-    assert env.state is before and reward == -1.0 and not terminated and "not offered" in info["illegal"]
+    assert env.state is before and reward == -1.0 and not terminated
+    assert info["illegal"] == why_illegal(before, Play(PACK[wrong])) and info["illegal"].endswith("]")  # the rule
     assert (again["observation"] == observation["observation"]).all()
     strict = SeatEnv("concombre", players=3, illegal="raise")
     strict.reset(seed=2)
@@ -145,3 +146,59 @@ def test_a_game_without_a_batched_engine_says_so():
         SeatVectorEnv("concombre", num_envs=0)
     with pytest.raises(InvalidArgumentError):
         SeatVectorEnv("concombre", num_envs=4, opponents="mc")  # not batched
+
+
+def _episode(game: str, reward: str, seed: int) -> tuple[float, list[float], bool]:
+    """One learner's episode, always playing the first card offered: its total, each step's reward, and a win."""
+    env = SeatEnv(game, players=3, opponents="random", reward=reward)
+    _, info = env.reset(seed=seed)
+    steps: list[float] = []
+    while True:
+        _, value, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        steps.append(value)
+        if terminated:
+            return sum(steps), steps, env.game.winner(env.state) == env.seat
+
+
+@pytest.mark.parametrize("game", ["concombre", "romme"])
+def test_the_reward_schemes_give_the_same_game_its_points_its_win_or_both_scaled(game):
+    """``win``: ±1 once, at the end (it was counted twice); ``points`` adds the points; ``scaled`` the points over
+    the game's points_scale, so that each step's points lie in [-1, 1]."""
+    from concombre.games import find_game
+
+    scale = find_game(game).points_scale
+    for seed in (1, 2, 3):
+        won_total, won_steps, won = _episode(game, "win", seed)
+        assert won_total == (1.0 if won else -1.0) and sum(step != 0 for step in won_steps) == 1
+        points_total, points_steps, _ = _episode(game, "points", seed)
+        scaled_total, scaled_steps, _ = _episode(game, "scaled", seed)
+        points = [step - bonus for step, bonus in zip(points_steps, won_steps, strict=True)]
+        assert scaled_total == pytest.approx(won_total + sum(points) / scale)
+        assert all(-1.0 <= step - bonus <= 1.0 for step, bonus in zip(scaled_steps, won_steps, strict=True))
+        assert points_total == pytest.approx(won_total + sum(points))
+
+
+def test_the_vector_env_gives_the_reward_schemes_as_the_single_env_does():
+    totals = {}
+    for scheme in ("points", "win", "scaled"):
+        env = SeatVectorEnv("concombre", num_envs=32, players=3, opponents="random", reward=scheme)
+        observations, _ = env.reset(seed=5)
+        total, done = np.zeros(32), np.zeros(32, dtype=bool)
+        for _ in range(500):
+            observations, rewards, terminations, *_ = env.step(observations["action_mask"].argmax(axis=1))
+            total += np.where(done, 0.0, rewards)
+            done |= terminations
+            if done.all():
+                break
+        assert done.all()
+        totals[scheme] = total
+    assert set(np.unique(totals["win"])) <= {-1.0, 1.0}
+    assert totals["scaled"] == pytest.approx(totals["win"] + (totals["points"] - totals["win"]) / 14.0)
+
+
+def test_an_unknown_reward_scheme_is_refused():
+    wrong: Any = 1
+    for make in (lambda: SeatEnv("concombre", reward="score"), lambda: SeatVectorEnv("concombre", 4, reward=wrong)):
+        with pytest.raises(InvalidArgumentError) as caught:
+            make()
+        assert caught.value.field == "reward"

@@ -123,8 +123,24 @@ def test_pettingzoo_romme_refuses_a_choice_not_offered():
 
     game = TableEnv("romme", players=2)
     game.reset(seed=2)
-    with pytest.raises(InvalidArgumentError, match="not offered"):
+    with pytest.raises(InvalidArgumentError, match="no move now: the moves offered are the slots"):
         game.step(200)
+
+
+def test_pettingzoo_concombre_refuses_a_card_with_the_rule():
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from concombre import PACK, InvalidArgumentError, Play, why_illegal
+    from concombre.integrations.pettingzoo import TableEnv
+
+    game = TableEnv("concombre", players=3)
+    game.reset(seed=2)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    wrong = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(InvalidArgumentError) as caught:
+        game.step(wrong)
+    assert str(caught.value) == why_illegal(game.state, Play(PACK[wrong])) and caught.value.ruling
 
 
 def test_openspiel_romme_random_simulations():
@@ -264,3 +280,29 @@ def test_pettingzoo_env_keeps_pettingzoos_order_checks():
     observation, *_ = table.last()
     table.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert table.last()[0]["observation"].shape == (OBSERVATION_SIZE,)
+
+
+@pytest.mark.parametrize("game", ["concombre", "romme"])
+def test_pettingzoo_counts_the_end_of_the_game_once_in_every_reward_scheme(game):
+    """The winner's ±1 was added twice (once by the game's rewards, once by the environment)."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from concombre.integrations.pettingzoo import env
+
+    totals = {}
+    for scheme in ("win", "points", "scaled"):
+        table = env(game=game, players=3, reward=scheme)
+        table.reset(seed=4)
+        total = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, termination, truncation, _ = table.last()
+            total[agent] += reward
+            table.step(None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[0]))
+        totals[scheme] = total
+    assert sorted(totals["win"].values()) == [-1.0, -1.0, 1.0]
+    from concombre.games import find_game
+
+    scale = find_game(game).points_scale
+    for agent, won in totals["win"].items():
+        assert totals["scaled"][agent] == pytest.approx(won + (totals["points"][agent] - won) / scale)

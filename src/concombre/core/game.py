@@ -38,6 +38,7 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 import random
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -51,6 +52,7 @@ from concombre.core.render import Picture
 
 __all__ = [
     "END_BONUS",
+    "REWARDS",
     "AnyGame",
     "Batched",
     "Bot",
@@ -70,6 +72,8 @@ __all__ = [
     "register",
     "registered",
     "required",
+    "reward_scheme",
+    "scheme_rewards",
     "unregister",
     "zero_sum_returns",
 ]
@@ -157,6 +161,50 @@ Examples:
     >>> END_BONUS
     1.0
 """
+
+REWARDS = ("points", "win", "scaled")
+"""The reward schemes of `Game.rewards` and the learning environments (their ``reward=``):
+
+- ``"points"``: the game's points for each step (Concombre: minus the penalty points of a round lost;
+  Rommé: the round's score), and ±`END_BONUS` at the end.
+- ``"win"``: only the end's ±`END_BONUS`: winning is all that counts.
+- ``"scaled"``: the points over the game's `Game.points_scale`, each step's in [-1, 1], and ±`END_BONUS`
+  at the end: round points no longer swamp winning.
+
+Examples:
+    >>> REWARDS
+    ('points', 'win', 'scaled')
+"""
+
+
+def reward_scheme(scheme: object) -> str:
+    """``scheme`` checked as one of `REWARDS`.
+
+    Raises:
+        InvalidArgumentError: It is none of them (``field`` ``reward``).
+
+    Examples:
+        >>> reward_scheme("win")
+        'win'
+    """
+    if scheme not in REWARDS:
+        raise InvalidArgumentError(f"reward must be one of {', '.join(REWARDS)}, not {scheme!r}.", field="reward")
+    return scheme
+
+
+def scheme_rewards(points: Any, bonus: Any, scheme: str, scale: float) -> Any:
+    """A step's rewards in ``scheme`` from its ``points`` and its end ``bonus`` (±`END_BONUS` or 0), as
+    numbers or numpy arrays alike: for engines that keep the two apart (the batched engine).
+
+    Examples:
+        >>> scheme_rewards(-7.0, -1.0, "points", 14.0), scheme_rewards(-7.0, -1.0, "scaled", 14.0)
+        (-8.0, -1.5)
+        >>> scheme_rewards(-7.0, 0.0, "win", 14.0)
+        0.0
+    """
+    if scheme == "win":
+        return bonus + 0 * points
+    return (points / scale if scheme == "scaled" else points) + bonus
 
 
 class NewGame(Protocol[S_co]):
@@ -435,6 +483,8 @@ class Batched:
             (the end-of-game `END_BONUS` included).
         eliminated: Which seats are out of each game for good, shape (N, players).
         bots: Batched bots by name: ``choose(batch, numpy_generator)`` gives each game's action.
+        winner: Each game's winning seat, -1 before its end; None if the engine does not say (then only the
+            ``"points"`` rewards are offered on it).
 
     Examples:
         >>> from concombre.games import find_game
@@ -452,6 +502,7 @@ class Batched:
     rewards: Callable[[Any], Any]
     eliminated: Callable[[Any], Any]
     bots: Mapping[str, Callable[[Any, Any], Any]]
+    winner: Callable[[Any], Any] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -473,6 +524,9 @@ class Encoding(Generic[S, A, V]):
             state, without building the view (the adapters' hot path); None
             for games without one. Use `Encoding.observation`, which falls
             back on the view.
+        slot_action: The action a slot always stands for, offered or not (Concombre: the card of that `PACK`
+            index), so that a refused slot is explained by the game's own refusal; None where slots are
+            numbered afresh in each state (Rommé).
 
     Examples:
         >>> from concombre.games import find_game
@@ -490,6 +544,33 @@ class Encoding(Generic[S, A, V]):
     hand: Callable[[V], Iterable[int]]
     action_cards: Callable[[A], Iterable[int]] = lambda action: ()
     observe: Callable[[S, int], Any] | None = None
+    slot_action: Callable[[int], A | None] | None = None
+
+    def refused(self, game: Game[S, A, V], state: S, slot: object) -> InvalidArgumentError | None:
+        """Why ``slot`` is no move now, as the error to raise or to show: the game's own refusal and its ruling
+        where the slot always stands for one action (`slot_action`), else the slots that are offered; None
+        when the slot is offered.
+
+        Examples:
+            >>> from concombre import deal, new_game
+            >>> from concombre.games import find_game
+            >>> game = find_game("concombre")
+            >>> print(game.learning.encoding().refused(game, deal(new_game(2, seed=1)), 1))
+            You do not hold 2D. [C14]
+        """
+        try:
+            number = None if isinstance(slot, bool) else operator.index(slot)  # type: ignore[arg-type]
+        except TypeError:
+            number = None
+        offered = self.slots(state)
+        if number in offered:
+            return None
+        action = self.slot_action(number) if self.slot_action is not None and number is not None else None
+        refusal = game.refusal(state, action) if action is not None else None
+        if refusal is not None:
+            return InvalidArgumentError(refusal.reason, refusal.ruling, "action")
+        return InvalidArgumentError(f"Action {slot!r} is no move now: the moves offered are the slots "
+                                    f"{sorted(offered)}.", field="action")
 
     def observation(self, game: Game[S, A, V], state: S, seat: int) -> Any:
         """The vector of what ``seat`` may see of ``state``: ``encode(game.view(state, seat))``.
@@ -580,6 +661,8 @@ class Game(Generic[S, A, V]):
         winner: The winning seat once over, else None.
         points: What each seat's score gained by one step, in the game's own
             points (``points(before, after)``); None: the game keeps no points.
+        points_scale: The most points one step can give or take from a seat, so that
+            ``points / points_scale`` lies in [-1, 1] (the ``"scaled"`` rewards, see `REWARDS`).
         eliminated: Which seats are out of the game for good, for games that
             eliminate players; None for games that do not.
         records: Text records (`Records`), or None.
@@ -616,6 +699,7 @@ class Game(Generic[S, A, V]):
     is_over: Callable[[S], bool]
     winner: Callable[[S], int | None]
     points: Callable[[S, S], tuple[float, ...]] | None = None
+    points_scale: float = 1.0
     eliminated: Callable[[S], tuple[bool, ...]] | None = None
     records: Records[A] | None = None
     codec: Codec | None = None
@@ -657,11 +741,16 @@ class Game(Generic[S, A, V]):
         """
         return zero_sum_returns(len(state.players), self.winner(state))
 
-    def rewards(self, before: S, after: S) -> tuple[float, ...]:
-        """What one step gave each seat: its `points`; at the end, `END_BONUS` more for the winner, less for the rest.
+    def rewards(self, before: S, after: S, scheme: str = "points") -> tuple[float, ...]:
+        """What one step gave each seat, in one of the `REWARDS` schemes (default ``"points"``).
 
-        The one reward convention of the library: PettingZoo, Gymnasium and
-        the batched engine all give it.
+        ``"points"``: its `points`, and at the end `END_BONUS` more for the winner, less for every other seat;
+        ``"win"``: only the end's ±`END_BONUS`; ``"scaled"``: ``points / points_scale`` (in [-1, 1]) and the
+        end's ±`END_BONUS`. The one reward convention of the library: PettingZoo, Gymnasium and the batched
+        engine all give it.
+
+        Raises:
+            InvalidArgumentError: ``scheme`` is none of `REWARDS` (``field`` ``reward``).
 
         Examples:
             >>> from concombre import new_game
@@ -671,8 +760,11 @@ class Game(Generic[S, A, V]):
             >>> game.rewards(start, game.apply(start, game.legal_actions(start)[0]))
             (0.0, 0.0)
         """
+        scheme = reward_scheme(scheme)
         count = len(after.players)
-        gained = self.points(before, after) if self.points is not None else (0.0,) * count
+        gained = self.points(before, after) if self.points is not None and scheme != "win" else (0.0,) * count
+        if scheme == "scaled":
+            gained = tuple(points / self.points_scale for points in gained)
         winner = self.winner(after)
         if winner is None or self.winner(before) is not None:
             return gained

@@ -10,12 +10,14 @@
 Both observe as the PettingZoo and OpenSpiel adapters do, ``{"observation": vector, "action_mask": int8}``
 (the game's `concombre.core.game.Encoding`: for Concombre 244 floats and the 52 cards), built from the
 learner's own view; the action is a slot of the encoding (for Concombre the `PACK` index of the card to
-play). The reward is what the PettingZoo environment gives the learner's seat (the game's ``rewards``:
-minus the penalty points in Concombre), and at the end 1 for winning, -1 for losing, summed over the bots'
-moves until the learner acts again; a learner the game eliminates (`concombre.core.game.Game.eliminated`)
-has lost, and its episode ends there. An
-action the rules refuse is refused: the game does not move, the learner gets ``illegal_reward`` and
-``info["illegal"]`` says why (with ``illegal="raise"``, an `concombre.InvalidArgumentError` instead).
+play). The reward is what the PettingZoo environment gives the learner's seat, in the scheme ``reward=``
+chooses (`concombre.core.game.REWARDS`: ``"points"``, the game's points and ±1 at the end; ``"win"``, ±1 at
+the end only; ``"scaled"``, the points over `concombre.core.game.Game.points_scale` and ±1 at the end),
+summed over the bots' moves until the learner acts again; a learner the game eliminates
+(`concombre.core.game.Game.eliminated`) has lost (-1), and its episode ends there. An action the rules
+refuse is refused: the game does not move, the learner gets ``illegal_reward`` and ``info["illegal"]`` says
+why in the game's own words, with its ruling (with ``illegal="raise"``, an `concombre.InvalidArgumentError`
+instead).
 ``reset(seed=...)`` seeds the games and the bots; later resets without a seed continue the same reproducible
 stream.
 
@@ -45,7 +47,7 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import AnyGame, Encoding, required
+from concombre.core.game import END_BONUS, AnyGame, Encoding, required, reward_scheme, scheme_rewards
 from concombre.core.render import picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -116,6 +118,7 @@ class SeatEnv(Env[dict[str, Any], Any]):
         illegal: ``"refuse"`` (the game does not move, ``illegal_reward``) or ``"raise"``.
         illegal_reward: The reward of a refused card.
         render_mode: ``"ansi"`` (the learner's view as text) or None.
+        reward: The reward scheme, one of `concombre.core.game.REWARDS` (default ``"points"``).
 
     Attributes:
         metadata: Gymnasium's description: the render modes.
@@ -127,6 +130,7 @@ class SeatEnv(Env[dict[str, Any], Any]):
         illegal: What a refused action does: ``"refuse"`` or ``"raise"``.
         illegal_reward: The reward of a refused action.
         render_mode: ``"ansi"`` or None.
+        reward: The reward scheme.
         encoding: The game's encoding (`concombre.core.game.Encoding`).
         observation_space: ``Dict(observation=Box, action_mask=Box)``.
         action_space: ``Discrete``: the encoding's slots.
@@ -145,8 +149,9 @@ class SeatEnv(Env[dict[str, Any], Any]):
 
     def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
-                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+                 illegal_reward: float = -1.0, render_mode: str | None = None, reward: str = "points") -> None:
         self.game = find_game(game)
+        self.reward = reward_scheme(reward)
         players = self.game.default_players if players is None else players
         self.players, self.seat = players, seat
         bots = required(self.game, self.game.bots, "bots")
@@ -185,11 +190,12 @@ class SeatEnv(Env[dict[str, Any], Any]):
         offered = self.encoding.slots(self.state)
         slot = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else -1
         if slot not in offered:
-            reason = f"Action {action!r} is not offered: choose one of {sorted(offered)}."
+            refused = self.encoding.refused(self.game, self.state, action)
+            assert refused is not None
             if self.illegal == "raise":
-                raise InvalidArgumentError(reason, field="action")
+                raise refused
             observation, info = self._seen()
-            return observation, self.illegal_reward, False, False, {**info, "illegal": reason}
+            return observation, self.illegal_reward, False, False, {**info, "illegal": str(refused)}
         reward = self._apply(offered[slot]) + self._settle()
         observation, info = self._seen()
         return observation, reward, self._ended(), False, info
@@ -197,11 +203,9 @@ class SeatEnv(Env[dict[str, Any], Any]):
     def _apply(self, action: Any) -> float:
         before = self.state
         self.state = self.game.apply(before, action)
-        reward = self.game.rewards(before, self.state)[self.seat]
-        if self.game.is_over(self.state):
-            reward += 1.0 if self.game.winner(self.state) == self.seat else -1.0
-        elif self._out(self.state) and not self._out(before):
-            reward -= 1.0  # out for good: lost, as at the end of the game
+        reward = self.game.rewards(before, self.state, self.reward)[self.seat]  # the end's bonus included
+        if not self.game.is_over(self.state) and self._out(self.state) and not self._out(before):
+            reward -= END_BONUS  # out for good: lost, as at the end of the game
         return float(reward)
 
     def _out(self, state: Any) -> bool:
@@ -257,6 +261,7 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         rules: The rules played by.
         illegal: What a refused action does: ``"refuse"`` or ``"raise"``.
         illegal_reward: The reward of a refused action.
+        reward: The reward scheme, one of `concombre.core.game.REWARDS`.
         encoding: The game's encoding (`concombre.core.game.Encoding`).
         single_observation_space: One game's observation space.
         single_action_space: One game's action space.
@@ -282,8 +287,9 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
 
     def __init__(self, game: str = DEFAULT_GAME, num_envs: int = 1024, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, reward: str = "points") -> None:
         chosen = find_game(game)
+        self.reward = reward_scheme(reward)
         players = chosen.default_players if players is None else players
         learning = required(chosen, chosen.learning, "learning")
         if learning.batched is None:
@@ -291,6 +297,9 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgumentError(f"num_envs must be a whole number from 1, not {num_envs!r}.", field="num_envs")
         self.game, self.engine = chosen, learning.batched()
+        if self.reward != "points" and self.engine.winner is None:
+            raise InvalidArgumentError(f"{chosen.title}'s batched engine gives only the points rewards.",
+                                       field="reward")
         table = chosen.bots.table if chosen.bots is not None else ""
         default = table if table in self.engine.bots else sorted(self.engine.bots)[0]
         self.bots = _opponents(chosen, default if opponents is None else opponents, players, seat,
@@ -340,10 +349,11 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         if refused.any() and self.illegal == "raise":
             engine.step(games, cards, where=moving)  # raises the engine's error, naming the games and rulings
         self.games = engine.step(games, np.where(legal, cards, 0), where=moving & legal)
-        out_before = engine.eliminated(games)[:, self.seat]
+        out_before, over_before = engine.eliminated(games)[:, self.seat], np.asarray(engine.done(games))
         rewards = engine.rewards(self.games)[:, self.seat].astype(np.float64) + self._settle()
+        rewards = self._in_scheme(rewards, over_before)
         ended = self._ended()
-        rewards[ended & ~engine.done(self.games) & ~out_before] -= 1.0  # eliminated, out for good: lost
+        rewards[ended & ~engine.done(self.games) & ~out_before] -= END_BONUS  # eliminated, out for good: lost
         rewards[refused] = self.illegal_reward
         rewards[restarting] = 0.0
         self._finished = ended
@@ -369,6 +379,16 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             actions = choices[0] if len(choices) == 1 else np.choose(kind, choices)
             self.games = engine.step(games, actions, where=waiting)
             gained += engine.rewards(self.games)[:, self.seat]
+
+    def _in_scheme(self, rewards: Any, over_before: Any) -> Any:
+        """The engine's rewards (points and the end's bonus together) in the environment's scheme."""
+        if self.reward == "points":
+            return rewards
+        assert self.engine.winner is not None
+        ending = np.asarray(self.engine.done(self.games)) & ~over_before
+        won = np.asarray(self.engine.winner(self.games)) == self.seat
+        bonus = np.where(ending, np.where(won, END_BONUS, -END_BONUS), 0.0)
+        return scheme_rewards(rewards - bonus, bonus, self.reward, self.game.points_scale)
 
     def _ended(self, games: Any = None) -> Any:
         """Whether each learner's episode is over: its game is, or the learner is out of it."""

@@ -7,10 +7,12 @@ scoring) between the agents' steps. Actions are the slots of the game's
 the card to play (``Discrete(52)``); for German Rommé the number of a choice
 (see `concombre.romme.choices`). The observation is
 ``{"observation": vector, "action_mask": mask}``, built from the agent's own
-view only. The reward is the points a step gives a seat (the game's
-``rewards``: minus the penalty points in Concombre, the round's score in
-Rommé); when the game ends the winner gets 1 more and every other player 1
-less, and every agent's episode terminates.
+view only. The reward is what a step gives a seat in the scheme ``reward=`` chooses
+(`concombre.core.game.REWARDS`): by default ``"points"``, the game's points (minus the penalty points in
+Concombre, the round's score in Rommé) and, when the game ends, 1 more for the winner and 1 less for every
+other player; ``"win"``, only that ±1; ``"scaled"``, the points over the game's
+`concombre.core.game.Game.points_scale` (each step's in [-1, 1]) and the ±1. Every agent's episode
+terminates with the game. An action the game does not offer is refused with the game's own reason.
 
 Examples:
     >>> from concombre.integrations.pettingzoo import env
@@ -39,7 +41,7 @@ except ImportError as missing:  # the extra is not installed: say which one
     ) from missing
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import required
+from concombre.core.game import required, reward_scheme
 from concombre.core.render import colour_wanted, picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -64,6 +66,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         players: How many players.
         rules: The rules of the games played.
         render_mode: None, ``"human"`` (printed) or ``"ansi"`` (returned as text).
+        reward: The reward scheme, one of `concombre.core.game.REWARDS`.
         state: The library's state of the game in progress.
         possible_agents: ``player_0`` to ``player_{n-1}``.
         agents: The agents still in the episode.
@@ -78,9 +81,10 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     """
 
     def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, rules: Any = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, reward: str = "points") -> None:
         super().__init__()
         self.game = find_game(game)
+        self.reward = reward_scheme(reward)
         players = self.game.default_players if players is None else players
         self.game.check_players(players)
         if render_mode not in (None, *RENDER_MODES):
@@ -150,8 +154,9 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         offered = self._offered()
         if action is None or int(action) not in offered:
-            raise InvalidArgumentError(f"Action {action!r} is not offered: choose one of {sorted(offered)}.",
-                                       field="action")
+            refused = self.encoding.refused(self.game, self.state, action)
+            assert refused is not None
+            raise refused
         self._apply(offered[int(action)])
         self._settle()
         self._accumulate_rewards()
@@ -159,7 +164,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
     def _apply(self, action: Any) -> None:
         before = self.state
         self.state = self.game.apply(before, action)
-        rewards = self.game.rewards(before, self.state)
+        rewards = self.game.rewards(before, self.state, self.reward)  # the end's bonus included
         if any(rewards):
             for seat, points in enumerate(rewards):
                 self.rewards[self.possible_agents[seat]] += points
@@ -172,8 +177,6 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         winner = game.winner(self.state)
         self.agent_selection = self.possible_agents[game.to_play(self.state) or 0]
         if game.is_over(self.state):
-            for seat, agent in enumerate(self.possible_agents):
-                self.rewards[agent] += 1.0 if seat == winner else -1.0
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[winner or 0]
 
@@ -221,7 +224,8 @@ class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """A game's environment wrapped in PettingZoo's checks (``game``, ``players``, ``rules``, ``render_mode``).
+    """A game's environment wrapped in PettingZoo's checks (``game``, ``players``, ``rules``, ``render_mode``,
+    ``reward``).
 
     Examples:
         >>> game = env(game="romme", players=2)

@@ -43,6 +43,7 @@ except ModuleNotFoundError as missing:  # the extra is not installed: say which 
 
 from concombre.core.cards import PACK
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
+from concombre.core.game import END_BONUS
 from concombre.core.seats import SEED_LIMIT
 from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, OBSERVATION_SIZE, SCORE_SCALE, SEAT_FEATURES
 from concombre.games.concombre.rules import (
@@ -434,8 +435,8 @@ def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> tuple[Batch, npt.NDArra
     winner[over] = np.argmin(out[over], axis=1)
     to_play = batch.to_play.copy()
     to_play[over] = -1
-    rewards[over] -= 1.0
-    rewards[over, winner[over]] += 2.0
+    rewards[over] -= END_BONUS
+    rewards[over, winner[over]] += 2 * END_BONUS
     going = rows[active > 1]
     dealer, round_number, sizes = batch.dealer.copy(), batch.round_number.copy(), batch.deal_size.copy()
     next_seat = batch.next_seat.copy()

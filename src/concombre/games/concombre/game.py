@@ -21,7 +21,7 @@ from concombre.games.concombre.actions import (
 from concombre.games.concombre.bots import BOTS
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.render import picture
-from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
@@ -72,7 +72,8 @@ def _batched() -> Batched:
     return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
                    observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,
                    rewards=lambda games: games.rewards, eliminated=lambda games: games.eliminated,
-                   bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)})
+                   bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)},
+                   winner=lambda games: games.winner)
 
 
 def _encoding() -> Encoding[State, Action, View]:
@@ -89,7 +90,8 @@ def _encoding() -> Encoding[State, Action, View]:
         return (_INDEX[action.card],) if isinstance(action, Play) else ()
 
     return Encoding(size=OBSERVATION_SIZE, low=0.0, encode=encode_view, text=view_text, actions=ACTIONS, slots=slots,
-                    cards=len(PACK), hand=hand, action_cards=action_cards, observe=encode_state)
+                    cards=len(PACK), hand=hand, action_cards=action_cards, observe=encode_state,
+                    slot_action=lambda slot: Play(PACK[slot]) if 0 <= slot < len(PACK) else None)
 
 
 GAME: Game[State, Action, View] = register(Game(
@@ -111,6 +113,7 @@ GAME: Game[State, Action, View] = register(Game(
     is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
+    points_scale=float(max(card_value(card) for card in PACK)),  # a round lost costs its card's value (C9)
     eliminated=lambda state: state.eliminated,
     records=Records(header="concombre record 1", action_text=action_text, parse_action=parse_action,
                     starts_round=lambda action: isinstance(action, Deal)),

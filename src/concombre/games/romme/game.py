@@ -123,6 +123,7 @@ GAME: Game[State, Action, View] = register(Game(
     is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
+    points_scale=float(sum(card.hand_value for card in deck(6))),  # no round scores more than every card (R3, R13)
     records=Records(header="concombre romme record 1", action_text=action_text, parse_action=parse_action,
                     starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
     codec=CODEC,
