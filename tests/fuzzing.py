@@ -203,9 +203,29 @@ DEPRECATED_PARAMETERS = frozenset({"deck_order"})
 """Old keyword names kept for one minor version: they warn by design, so the fuzzer leaves them out."""
 
 
+def _beyond_the_front_doors() -> dict[str, Callable[..., Any]]:
+    """The other public calls that take a record, a view, a card or a person's text."""
+    from concombre.apps.simulate import game_played
+    from concombre.core.cards import plain_card_text
+    from concombre.games.concombre.story import play_reasons, read_play
+    from concombre.games.romme.solver import best_melds, best_opening
+    from concombre.games.romme.story import read_step, step_reasons
+    from concombre.io.records import read_record
+
+    return {
+        "concombre.Record.of": concombre.Record.of, "concombre.Record.from_text": concombre.Record.from_text,
+        "concombre.romme.Record.of": romme.Record.of, "concombre.io.records.read_record": read_record,
+        "concombre.core.cards.plain_card_text": plain_card_text, "concombre.apps.simulate.game_played": game_played,
+        "concombre.read_play": read_play, "concombre.play_reasons": play_reasons,
+        "concombre.romme.read_step": read_step, "concombre.romme.step_reasons": step_reasons,
+        "concombre.romme.best_melds": best_melds, "concombre.romme.best_opening": best_opening,
+    }
+
+
 def public_calls() -> dict[str, Callable[..., Any]]:
-    """Every public function and checked class of ``concombre`` and ``concombre.romme``, by qualified name."""
-    found: dict[str, Callable[..., Any]] = {}
+    """Every public function and checked class of ``concombre`` and ``concombre.romme``, by qualified name, and
+    the other public calls that take a record, a view, a card or a person's text."""
+    found: dict[str, Callable[..., Any]] = dict(_beyond_the_front_doors())
     for module in (concombre, romme):
         for name in module.__all__:
             value = getattr(module, name)
@@ -240,6 +260,9 @@ def _right_values() -> dict[str, dict[str, list[Any]]]:
         "expected": [None, concombre.State], "value": [c_pick[1], c_record], "line": ["deal", "play QH"],
         "rank": [concombre.Rank.QUEEN], "suit": [concombre.Suit.HEARTS], "follow": ["lead"], "may_duck": [False],
         "first_deal": [7], "limit": [21], "actions": [()],
+        "table": [c_pick[2], concombre.view(c_pick[2], 0)], "answer": ["QH", "1", "10♥"],
+        "bots": [[concombre.ThumbBot(), concombre.RandomBot()]], "game": ["concombre", None],
+        "max_bytes": [2**20],
     }
     romme_values: dict[str, list[Any]] = {
         **shared,
@@ -251,6 +274,8 @@ def _right_values() -> dict[str, dict[str, list[Any]]]:
         "jokers": [4, 6], "line": ["draw stock", "discard QH1"], "copy": [1, 2], "rank": [concombre.Rank.QUEEN],
         "suit": [concombre.Suit.HEARTS, None], "opening": [40], "may_return_discard": [False], "rebuilds": [2],
         "actions": [()],
+        "table": [r_pick[2], romme.view(r_pick[2], 0)], "answer": ["s", "meld QH QS QD", "discard qh"],
+        "max_bytes": [2**20],
     }
     return {"concombre": concombre_values, "concombre.romme": romme_values}
 
@@ -276,7 +301,7 @@ class CallFuzzer:
 
     def arguments(self, name: str, rng: random.Random) -> tuple[list[Any], dict[str, Any]]:
         function = self.calls[name]
-        module = name.rpartition(".")[0]
+        module = "concombre.romme" if name.startswith("concombre.romme.") else "concombre"
         parameters = [
             parameter for parameter in inspect.signature(function).parameters.values()
             if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
@@ -411,8 +436,12 @@ def campaign(documents: int, calls: int, seed: int = 0) -> dict[str, Any]:
         start = time.perf_counter()
         outcome = load_text(text)
         large[what] = f"{outcome} in {time.perf_counter() - start:.3f} s ({len(text.encode()) / 2**20:.2f} MiB)"
+    memory = {}
+    for what, text in memory_inputs():
+        outcome, ratio = memory_cost(text)
+        memory[what] = f"{outcome}, peak {ratio:.1f} times its {len(text.encode()) / 1e6:.1f} MB"
     return {
-        "large inputs": large,
+        "large inputs": large, "memory": memory,
         "documents": dict(outcomes), "slowest document (s)": round(slowest[0], 4),
         "functions": len(names), "calls": dict(results), "slowest call (s)": round(slowest_call[0], 4),
         "slowest call": slowest_call[1], "failures": failures,
@@ -433,3 +462,36 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def memory_inputs(size: int = 9_500_000) -> Iterator[tuple[str, str]]:
+    """Hostile inputs of about ``size`` bytes (under 10 MB), each built to cost memory out of proportion."""
+    header = Record.of(concombre.new_game(3, seed=1)).to_text()
+
+    def filled(unit: str, opening: str = "[", closing: str = "]") -> str:
+        return opening + unit * (size // len(unit)) + closing.lstrip(",")
+
+    yield "an array of empty objects", filled("{},")[:-1] + "{}]"
+    yield "an array of spaced empty objects", filled("{},      ")[:-1] + "{}]"
+    yield "an array of one-letter strings", filled('"a",')[:-1] + '"a"]'
+    yield "an array of numbers", filled("1000,")[:-1] + "1]"
+    yield "an array of floats", filled("1.5,")[:-1] + "1]"
+    yield "spaced nesting", "[       " * 20_000 + "]" * 20_000
+    yield "a record of strings", ('{"format": "concombre.record/1", "players": ["A", "B"], "rules": {"follow": '
+                                  '"lead", "may_duck": false, "first_deal": 7, "limit": 21}, "seed": 1, "dealer": 0, '
+                                  '"actions": ' + filled('"x",')[:-1] + '"x"]}')
+    yield "a text record of short lines", header + "score\n" * (size // 6)
+    yield "a text record of comments", header + "#\n" * (size // 2)
+
+
+def memory_cost(text: str) -> tuple[str, float]:
+    """Load ``text`` (see `load_text`) and say how it ended and its peak memory as a multiple of its size."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        outcome = load_text(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return outcome, peak / len(text.encode("utf-8"))

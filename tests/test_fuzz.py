@@ -12,6 +12,7 @@ figures.
 from __future__ import annotations
 
 import functools
+import os
 import random
 from typing import Any
 
@@ -19,7 +20,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .fuzzing import CallFuzzer, corpus, large_inputs, load_mutated, load_text, mutate, public_calls
+from .fuzzing import (
+    CallFuzzer,
+    campaign,
+    corpus,
+    large_inputs,
+    load_mutated,
+    load_text,
+    memory_cost,
+    memory_inputs,
+    mutate,
+    public_calls,
+)
 
 EXAMPLES = 10 * (settings.default.max_examples if settings.default is not None else 40)
 
@@ -68,3 +80,20 @@ def test_each_public_call_refuses_wrong_arguments_with_its_own_errors(name):
 @pytest.mark.parametrize(("what", "text"), list(large_inputs()), ids=[what for what, _ in large_inputs()])
 def test_inputs_of_a_mebibyte_built_to_be_slow_are_refused(what, text):
     assert load_text(text) == "refused"  # how long they take is reported by ``python -m tests.fuzzing``
+
+
+@pytest.mark.parametrize(("what", "text"), list(memory_inputs(2_000_000)),
+                         ids=[what for what, _ in memory_inputs(2_000)])
+def test_a_hostile_input_never_costs_more_than_20_times_its_size_in_memory(what, text):
+    outcome, ratio = memory_cost(text)
+    assert ratio <= 20, f"{what}: {outcome}, peak {ratio:.1f} times its size"
+
+
+@pytest.mark.skipif(os.environ.get("HYPOTHESIS_PROFILE") != "full", reason="the long campaign: HYPOTHESIS_PROFILE=full")
+def test_the_long_campaign_finds_nothing():
+    """100,000 mutated documents, 40,000 calls with wrong arguments, and inputs of 9.5 MB built to cost memory."""
+    figures = campaign(100_000, 40_000, seed=31)
+    assert figures["failures"] == {}
+    assert figures["documents"].get("failed", 0) == 0 and figures["calls"].get("failed", 0) == 0
+    for what, said in figures["memory"].items():
+        assert float(said.split("peak ")[1].split(" ")[0]) <= 20, (what, said)

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import AnyGame, Bot, game_of
+from concombre.core.game import AnyGame, Bot, Game, game_of
 from concombre.games import DEFAULT_GAME, find_game
 
 __all__ = [
@@ -159,6 +159,10 @@ def game_played(bots: Sequence[Bot[Any, Any]], rules: Any = None, game: AnyGame 
         ...     print(err.field, err)
         bots RandomBot 'random' is a bot of German Rommé, not of Concombre.
     """
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise InvalidArgumentError(f"bots must be a sequence of bots, one per seat, not {bots!r}.", field="bots")
+    if game is not None and not isinstance(game, (str, Game)):
+        raise InvalidArgumentError(f"game must be a game's name or a Game, not {game!r}.", field="game")
     chosen = find_game(game) if isinstance(game, str) else game
     owners = [_owner(bot) for bot in bots]
     if chosen is None:

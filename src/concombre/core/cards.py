@@ -197,6 +197,8 @@ def plain_card_text(text: str) -> str:
         >>> plain_card_text(" 10♥ "), plain_card_text("q♠️"), plain_card_text("ts")
         ('10H', 'QS', 'TS')
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"A card is written as text such as 'QH', not {text!r}.", "C2", "card")
     return text.strip().translate(_SUIT_SYMBOLS).upper()
 
 

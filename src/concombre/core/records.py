@@ -10,6 +10,7 @@ in `concombre.io`.
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
@@ -300,14 +301,13 @@ def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, 
     """A text record's players, rules, seed, dealer and actions."""
     if not isinstance(text, str):
         raise FormatError(_("a record is text, not {kind}", kind=type(text).__name__))
-    lines = [(number, raw.strip()) for number, raw in enumerate(text.splitlines(), 1)]
-    lines = [(number, line) for number, line in lines if line and not line.startswith("#")]
-    if len(lines) > MAX_ACTIONS + 5:  # a header and its four lines, then the actions
-        raise FormatError(_("a record holds at most {most} actions", most=MAX_ACTIONS), "$.actions")
-    if not lines:
+    if game is not None and not isinstance(game, Game):
+        raise InvalidArgumentError(f"game must be a concombre Game (see find_game), not {game!r}.", field="game")
+    lines = _record_lines(text)  # one at a time: a long text costs no more memory than its actions
+    first_number, first = next(lines, (0, ""))
+    if not first:
         raise FormatError(_("a text record starts with a header line such as 'concombre record 1'; this text is "
                             "empty"))
-    first_number, first = lines[0]
     games = {candidate.records: candidate.Rules for candidate in ([game] if game is not None else registered().values())
              if candidate.records is not None}
     chosen = next((candidate for candidate in games if candidate.header == first), None)
@@ -319,7 +319,9 @@ def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, 
     game_rules = games[chosen]
     header: dict[str, str] = {}
     actions: list[Any] = []
-    for number, line in lines[1:]:
+    for count, (number, line) in enumerate(lines, 2):
+        if count > MAX_ACTIONS + 5:  # a header and its four lines, then the actions
+            raise FormatError(_("a record holds at most {most} actions", most=MAX_ACTIONS), "$.actions")
         where = f"line {number}"
         key, colon, value = line.partition(":")
         if colon and not actions and key.strip() in ("players", "rules", "seed", "dealer"):
@@ -341,6 +343,22 @@ def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, 
         _number(header["dealer"], "dealer"),
         tuple(actions),
     )
+
+
+_LINE_END = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # where str.splitlines splits
+
+
+def _record_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The record's lines that say something, numbered as in ``text.splitlines()``, stripped; comments skipped."""
+    start, number = 0, 1
+    for end in _LINE_END.finditer(text):
+        line = text[start:end.start()].strip()
+        if line and not line.startswith("#"):
+            yield number, line
+        start, number = end.end(), number + 1
+    line = text[start:].strip()
+    if line and not line.startswith("#"):
+        yield number, line
 
 
 def _players(value: str) -> tuple[str, ...]:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from concombre.core.cards import Card
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.cards import PACK
+from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.render import picture_text
 from concombre.core.words import clause, person
 from concombre.games.concombre import render
 from concombre.games.concombre.actions import Action, Play, why_illegal
+from concombre.games.concombre.reading import read_action
 from concombre.games.concombre.rules import Rules
-from concombre.games.concombre.state import Phase, State
+from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.views import View, view
 
 __all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "tell", "tell_game"]
@@ -190,8 +191,12 @@ def read_play(state: State, answer: str) -> Play | str:
         >>> read_play(state, "zz")
         "'zz' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S), as in 'QH' or '10h'."
     """
+    if not isinstance(answer, str):
+        raise InvalidArgumentError(f"answer must be what the person typed, not {answer!r}.", field="answer")
     text = answer.strip()
-    choices = view(state, state.to_play or 0).legal_plays
+    choices = view(require_state(state), state.to_play or 0).legal_plays
+    if not choices:  # not a person's turn to play: the rules say why
+        return why_illegal(state, Play(PACK[0])) or ""
     if not text:
         return _("Type the number of a play, 1 to {count}, or a card such as {card}.", count=len(choices),
                  card=choices[0])
@@ -201,11 +206,11 @@ def read_play(state: State, answer: str) -> Play | str:
             return Play(choices[number - 1])
         return _("There is no play {number}: choose 1 to {count}.", number=number, count=len(choices))
     try:
-        action = Play(Card.parse(text))
-    except InvalidArgumentError as err:
+        action = read_action(state, text)
+    except FormatError as err:
         return err.reason
     reason = why_illegal(state, action)
-    return action if reason is None else reason
+    return action if reason is None and isinstance(action, Play) else reason or ""
 
 
 def play_reasons(state: State, seat: int) -> dict[str, str | None]:
@@ -218,6 +223,7 @@ def play_reasons(state: State, seat: int) -> dict[str, str | None]:
         >>> sorted(reasons) == sorted(str(card) for card in state.hand(state.to_play))
         True
     """
+    require_seat(seat, len(require_state(state).players), "seat")
     if state.to_play != seat:
         return {}
     return {str(card): why_illegal(state, Play(card)) for card in state.hand(seat)}

@@ -249,6 +249,10 @@ def best_melds(hand: Sequence[RommeCard], table: Sequence[Meld] = (), seat: int 
         >>> sorted(" ".join(map(str, meld)) for meld in found.melds), found.left_value
         (['3H1 4H1 JK1', 'QC2 QD1 QH1 QS1'], 0)
     """
+    if isinstance(table, (str, bytes)) or not isinstance(table, Sequence) or any(type(m) is not Meld for m in table):
+        raise InvalidArgumentError(f"table must be the melds on the table, not {table!r}.", "R9", "table")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise InvalidArgumentError(f"seat must be a seat number, not {seat!r}.", field="seat")
     arranged = _arrange(hand_of(hand, "hand", distinct=True), 0, table, seat)
     assert arranged is not None
     return arranged

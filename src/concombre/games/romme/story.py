@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import picture_text
 from concombre.core.words import clause, person
@@ -13,7 +13,7 @@ from concombre.games.romme.actions import Action, action_text, why_illegal
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.reading import read_action
 from concombre.games.romme.rules import Rules
-from concombre.games.romme.state import Phase, State
+from concombre.games.romme.state import Phase, State, require_state
 from concombre.games.romme.views import View
 
 __all__ = ["HELP", "describe_rules", "face", "read_step", "said", "show_view", "step_reasons", "tell"]
@@ -206,8 +206,6 @@ def read_step(state: State, answer: str) -> Action | str:
         if isinstance(err.__cause__, InvalidArgumentError):  # a card the parser could not read: say which
             return f"{err.reason} {_(HELP)}"
         return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
-    except InvalidArgumentError as err:
-        return err.reason
     reason = why_illegal(state, action)
     return action if reason is None else reason
 
@@ -221,6 +219,7 @@ def step_reasons(state: State, seat: int) -> dict[str, str | None]:
         >>> step_reasons(state, state.to_play)["draw stock"] is None
         True
     """
+    require_seat(seat, len(require_state(state).players), "seat")
     if state.to_play != seat:
         return {}
     reasons: dict[str, str | None] = {
