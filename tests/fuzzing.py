@@ -460,9 +460,6 @@ def main() -> None:
     print(json.dumps(figures, indent=2))
 
 
-if __name__ == "__main__":
-    main()
-
 
 def memory_inputs(size: int = 9_500_000) -> Iterator[tuple[str, str]]:
     """Hostile inputs of about ``size`` bytes (under 10 MB), each built to cost memory out of proportion."""
@@ -495,3 +492,7 @@ def memory_cost(text: str) -> tuple[str, float]:
     finally:
         tracemalloc.stop()
     return outcome, peak / len(text.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()

@@ -97,3 +97,23 @@ def test_the_long_campaign_finds_nothing():
     assert figures["documents"].get("failed", 0) == 0 and figures["calls"].get("failed", 0) == 0
     for what, said in figures["memory"].items():
         assert float(said.split("peak ")[1].split(" ")[0]) <= 20, (what, said)
+
+
+def test_every_invalid_argument_a_call_raises_names_its_field():
+    """Over every public call with wrong arguments: an `InvalidArgumentError` always says which argument."""
+    from concombre import InvalidArgumentError
+
+    unnamed = []
+    for name in sorted(fuzzer().calls):
+        for seed in range(12):
+            args, kwargs = fuzzer().arguments(name, random.Random(seed))
+            try:
+                result = fuzzer().calls[name](*args, **kwargs)
+                if hasattr(result, "__next__"):
+                    list(result)
+            except InvalidArgumentError as err:
+                if err.field is None:
+                    unnamed.append(f"{name}: {err}"[:160])
+            except Exception:
+                continue
+    assert unnamed == []

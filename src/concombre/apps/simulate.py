@@ -167,7 +167,10 @@ def game_played(bots: Sequence[Bot[Any, Any]], rules: Any = None, game: AnyGame 
     owners = [_owner(bot) for bot in bots]
     if chosen is None:
         known = {owner.name: owner for owner in owners if owner is not None}
-        chosen = game_of(rules) if rules is not None else next(iter(known.values())) if len(known) == 1 else None
+        if rules is not None:
+            chosen = game_of(rules, "rules")
+        elif len(known) == 1:
+            chosen = next(iter(known.values()))
     chosen = chosen or find_game(DEFAULT_GAME)
     if rules is not None and _owner(rules) is not chosen:
         raise InvalidArgumentError(f"rules must be {chosen.title}'s Rules, not {rules!r}.", field="rules")

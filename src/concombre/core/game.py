@@ -917,13 +917,13 @@ def registered() -> Mapping[str, Game[Any, Any, Any]]:
     return dict(_GAMES)
 
 
-def game_of(value: Any) -> Game[Any, Any, Any]:
+def game_of(value: Any, field: str | None = None) -> Game[Any, Any, Any]:
     """The game a state, view, rules object, action or bot belongs to (typed loosely: use a game's `GAME` for types).
 
     A bot is known by its class, when the game's `Bots.makers` names the class itself.
 
     Raises:
-        InvalidArgumentError: ``value`` is of no registered game.
+        InvalidArgumentError: ``value`` is of no registered game; ``field`` names the argument it was.
 
     Examples:
         >>> from concombre import Rules
@@ -932,5 +932,5 @@ def game_of(value: Any) -> Game[Any, Any, Any]:
     """
     game = _BY_TYPE.get(type(value))
     if game is None:
-        raise InvalidArgumentError(f"{value!r} belongs to no game the library knows.")
+        raise InvalidArgumentError(f"{value!r} belongs to no game the library knows.", field=field)
     return game

@@ -104,7 +104,7 @@ class Record:
             >>> Record.of(new_game(["Ann", "Bob"], seed=1)).players
             ('Ann', 'Bob')
         """
-        game = game_of(state)
+        game = game_of(state, "state")
         if not isinstance(state, game.State):
             raise InvalidArgumentError(
                 f"Record.of needs a {game.name} state as new_game returns it, not a {type(state).__name__}: a view "
@@ -241,7 +241,7 @@ def replay_states(record: Record) -> Iterator[Any]:
         ['deal', 'play']
     """
     if not isinstance(record, Record):
-        raise InvalidArgumentError(f"Expected a Record, not {record!r}.")
+        raise InvalidArgumentError(f"Expected a Record, not {record!r}.", field="record")
     game = record.game
     state = record.start()
     yield state

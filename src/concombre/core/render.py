@@ -46,6 +46,7 @@ __all__ = [
     "Picture",
     "Pictured",
     "Row",
+    "Waits",
     "card_count",
     "card_name",
     "card_svg",
@@ -62,6 +63,7 @@ __all__ = [
     "rank_label",
     "rank_word",
     "viewer",
+    "waiting_words",
     "without_hands",
 ]
 
@@ -509,3 +511,31 @@ class Pictured:
 
     def _repr_html_(self) -> str:
         return picture_html(self._picture())
+
+
+Waits = dict[str, tuple[str, Callable[[Any], int] | None]]
+"""What a game waits for in each phase (by its value): a sentence marked with ``N_``, and who it names
+(``{name}``: the seat to play, the dealer...), or None; for `waiting_words`.
+
+Examples:
+    >>> waits: Waits = {"deal": (N_("{name} to deal"), lambda table: table.dealer)}
+    >>> sorted(waits)
+    ['deal']
+"""
+
+
+def waiting_words(table: Any, waits: Waits, game_over: str, otherwise: str) -> str:
+    """What ``table`` (a state or a view) waits for, in words for a picture's title: ``game_over`` (naming the
+    winner) once there is one, else the sentence ``waits`` gives its phase, else ``otherwise``.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> waits = {"deal": (N_("{name} to deal"), lambda table: table.dealer)}
+        >>> waiting_words(new_game(["Ann", "Bob"], seed=1), waits, N_("{name} wins"), N_("the round is over"))
+        'Ann to deal'
+    """
+    names = [person(name) for name in table.players]
+    if table.winner is not None:
+        return _(game_over, name=names[table.winner])
+    sentence, seat = waits.get(table.phase.value, (otherwise, None))
+    return _(sentence) if seat is None else _(sentence, name=names[seat(table)])

@@ -20,16 +20,18 @@ from __future__ import annotations
 from typing import Any
 
 from concombre.core.cards import Card
-from concombre.core.i18n import _, ngettext
+from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import (
     SUIT_SYMBOLS,
     Face,
     Picture,
     Row,
+    Waits,
     card_name,
     hand_rows,
     rank_label,
     viewer,
+    waiting_words,
 )
 from concombre.core.words import person
 
@@ -78,15 +80,15 @@ def picture(table: Any) -> Picture:
     return Picture(title, tuple(rows), _score_sheet(table))
 
 
+_WAITS: Waits = {
+    "play": (N_("{name} to play"), lambda table: table.to_play),
+    "deal": (N_("{name} to deal"), lambda table: table.dealer),
+    "trick complete": (N_("the trick is complete"), None),
+}
+
+
 def _waiting(table: Any) -> str:
-    names, phase = [person(name) for name in table.players], table.phase.value
-    if table.winner is not None:
-        return _("game over, {name} wins (C13)", name=names[table.winner])
-    if phase == "play":
-        return _("{name} to play", name=names[table.to_play])
-    if phase == "deal":
-        return _("{name} to deal", name=names[table.dealer])
-    return _("the trick is complete") if phase == "trick complete" else _("the round is over")
+    return waiting_words(table, _WAITS, N_("game over, {name} wins (C13)"), N_("the round is over"))
 
 
 def _score_sheet(table: Any) -> tuple[str, ...]:

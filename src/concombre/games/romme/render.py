@@ -22,11 +22,13 @@ from concombre.core.render import (
     Face,
     Picture,
     Row,
+    Waits,
     card_count,
     card_name,
     hand_rows,
     rank_label,
     viewer,
+    waiting_words,
 )
 from concombre.core.words import person
 from concombre.games.romme.cards import RommeCard
@@ -108,17 +110,15 @@ def picture(table: Any) -> Picture:
     return Picture(title, tuple(rows), _score_sheet(table))
 
 
+_WAITS: Waits = {
+    "draw": (N_("{name} to draw"), lambda table: table.to_play),
+    "play": (N_("{name} to meld, lay off or discard"), lambda table: table.to_play),
+    "deal": (N_("{name} to deal"), lambda table: table.dealer),
+}
+
+
 def _waiting(table: Any) -> str:
-    names, phase = [person(name) for name in table.players], table.phase.value
-    if table.winner is not None:
-        return _("game over, {name} wins (R14)", name=names[table.winner])
-    if phase == "draw":
-        return _("{name} to draw", name=names[table.to_play])
-    if phase == "play":
-        return _("{name} to meld, lay off or discard", name=names[table.to_play])
-    if phase == "deal":
-        return _("{name} to deal", name=names[table.dealer])
-    return _("the round is over")
+    return waiting_words(table, _WAITS, N_("game over, {name} wins (R14)"), N_("the round is over"))
 
 
 def _score_sheet(table: Any) -> tuple[str, ...]:
