@@ -306,12 +306,6 @@ def laid_off(meld: Meld, card: RommeCard, owner: int, end: End | None = None) ->
         return None
 
 
-def unfit_meld(cards: tuple[RommeCard, ...], owner: int) -> IllegalActionError | None:
-    """Why these cards, in this order, make no meld, as the refusal `make_meld` raises; None if they do."""
-    meld = meld_or_refusal(cards, owner)
-    return meld if isinstance(meld, IllegalActionError) else None
-
-
 def meld_or_refusal(cards: tuple[RommeCard, ...], owner: int) -> Meld | IllegalActionError:
     """The meld these cards make, all places filled by ``owner``, or the refusal `make_meld` would raise."""
     try:

@@ -30,7 +30,6 @@ from concombre.games.romme.melds import (
     meld_or_refusal,
     unfit_exchange,
     unfit_lay_off,
-    unfit_meld,
 )
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state, replaced, require_state
@@ -560,7 +559,9 @@ def exchange_refusal(
         return IllegalActionError(
             _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker), "R10")
     others = [other for other in new_meld if other != joker]
-    return _not_held(_given(hand, [card]), others) or unfit_meld(hand_of(new_meld, "new_meld"), seat)
+    refused = _not_held(_given(hand, [card]), others)
+    joker_meld = meld_or_refusal(hand_of(new_meld, "new_meld"), seat)
+    return refused or (joker_meld if isinstance(joker_meld, IllegalActionError) else None)
 
 
 # -- ending the turn ----------------------------------------------------------------------------
