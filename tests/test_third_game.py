@@ -128,6 +128,7 @@ def test_simulation_terminal_demo_and_web_table_play_it(game):
     web = new_table("highcard", 2, "Ann", seed=6)
     while not web.message(0)["over"]:
         assert web.act(0, web.message(0)["choices"][0]["action"]) is None
+        web.play_bots()
     assert replay(web.record) == web.state and to_dict(web.record)["format"] == "highcard.record/1"
 
 

@@ -18,6 +18,8 @@ from concombre.apps.web.app import create_app
 from concombre.apps.web.tables import new_table
 from concombre.romme import Record as RommeRecord
 
+from .webserver import turn
+
 CARD_TEXTS = {str(card) for card in PACK}
 
 
@@ -37,15 +39,15 @@ def strings(value: Any) -> set[str]:
 
 
 def test_a_whole_game_over_the_websocket_then_the_record():
-    client = TestClient(create_app(), base_url="http://localhost")
+    client = TestClient(create_app(trick_pause=0), base_url="http://localhost")
     table = start(client)
     with client.websocket_connect(f"ws://localhost/ws/{table['table']}?token={table['token']}") as socket:
-        message = socket.receive_json()
+        message = turn(socket)
         while not message["over"]:
             assert message["type"] == "view" and "seed" not in json.dumps(message)
             card = next(card for card, reason in message["reasons"].items() if reason is None)
             socket.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": card}})
-            message = socket.receive_json()
+            message = turn(socket)
     record = client.get(f"/api/tables/{table['table']}/record?token={table['token']}")
     game = from_dict(record.json(), Record)
     assert replay(game).winner is not None
@@ -53,10 +55,10 @@ def test_a_whole_game_over_the_websocket_then_the_record():
 
 
 def test_refusals_leave_the_table_as_it_was():
-    client = TestClient(create_app(), base_url="http://localhost")
+    client = TestClient(create_app(trick_pause=0), base_url="http://localhost")
     table = start(client)
     with client.websocket_connect(f"ws://localhost/ws/{table['table']}?token={table['token']}") as socket:
-        first = socket.receive_json()
+        first = turn(socket)
         refused = next(card for card, reason in first["reasons"].items() if reason) if any(
             first["reasons"].values()) else "ZZ"
         for bad in (json.dumps({"nothing": 1}), json.dumps({"action": {"format": "chess/1"}}),
@@ -71,7 +73,7 @@ def test_refusals_leave_the_table_as_it_was():
 
 
 def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
-    client = TestClient(create_app(), base_url="http://localhost")
+    client = TestClient(create_app(trick_pause=0), base_url="http://localhost")
     table = start(client, "romme", 2)
     with client.websocket_connect(f"ws://localhost/ws/{table['table']}?token=stolen") as socket:
         assert socket.receive_json()["type"] == "error"
@@ -85,12 +87,12 @@ def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
         assert again["view"] == drawn["view"]
         discard = next(card for card, reason in again["reasons"].items() if reason is None and len(card) == 3)
         socket.send_json({"action": {"format": "concombre.romme.action/1", "type": "discard", "card": discard}})
-        after = socket.receive_json()
+        after = socket.receive_json()  # Ann's own view first, then the bot's turn
         assert f"Ann discards {discard[:2]}." in after["log"]  # a person's words: no copy
 
 
 def test_the_games_come_from_the_registry():
-    games = TestClient(create_app(), base_url="http://localhost").get("/api/games").json()
+    games = TestClient(create_app(trick_pause=0), base_url="http://localhost").get("/api/games").json()
     romme = next(game for game in games if game["name"] == "romme")
     assert romme["title"] == "German Rommé" and romme["players"] == [2, 6]
     assert romme["table_bot"] in romme["bots"] and "random" in romme["bots"]
@@ -98,7 +100,7 @@ def test_the_games_come_from_the_registry():
 
 
 def test_bad_table_requests_are_refused():
-    client = TestClient(create_app(), base_url="http://localhost")
+    client = TestClient(create_app(trick_pause=0), base_url="http://localhost")
     for body in ({"game": "chess", "players": 2}, {"game": "romme", "players": 9}, {"players": 3}):
         assert client.post("/api/tables", json=body).status_code == 400
 
@@ -130,5 +132,6 @@ def test_messages_never_hold_a_card_the_seat_may_not_see(game):
             action = {"format": "concombre.action/1", "type": "play",
                       "card": rng.choice([c for c, r in message["reasons"].items() if r is None])}
         assert table.act(0, action) is None
+        table.play_bots()
     if game == "romme":
         assert replay(from_dict(table.record_document(), RommeRecord)) == table.state

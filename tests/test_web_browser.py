@@ -39,18 +39,28 @@ SHOTS = os.environ.get("CONCOMBRE_SCREENSHOTS")
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def running(app: Any) -> Iterator[str]:
     port = free_port()
-    running = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
-    while not running.started and time.monotonic() < deadline:
+    while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
+    server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from running(create_app(trick_pause=0))
+
+
+@pytest.fixture(scope="module")
+def paced_server() -> Iterator[str]:
+    """Completed tricks held on the felt a second before they are collected, as `concombre serve` holds them."""
+    yield from running(create_app(trick_pause=1.0))
 
 
 @pytest.fixture(scope="module")
@@ -299,6 +309,12 @@ def test_a_spectator_sees_the_table_and_no_hand(browser: Any, server: str) -> No
     accessible(ann, "the invitations")
 
 
+def told(page: Any) -> int:
+    """How many lines of the story the page has been told."""
+    shown = message(page)
+    return int(shown["log_start"]) + len(shown["log"])
+
+
 def wait_until(condition: Any, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -321,6 +337,8 @@ def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_pat
         actions, restarted = 0, False
         while not all(message(page)["over"] for page in people):
             if actions == 12 and not restarted:
+                # the bots' replies told to both pages first: the kill then loses nothing anyone was shown
+                wait_until(lambda: any(my_turn(page) for page in people) and told(ann) == told(bea))
                 server.kill()  # a crash, mid-game: both pages lose their connection, then come back by themselves
                 server.wait()
                 for page in people:
@@ -357,3 +375,22 @@ def test_the_maker_gives_an_absent_friends_seat_to_a_bot(browser: Any, server: s
     ann.wait_for_function("current.people.length === 1")
     assert "away" not in ann.locator("#scores").inner_text()
     accessible(ann, "a seat given to a bot")
+
+
+def test_the_clock_counts_down_plays_for_a_person_out_of_time_and_a_trick_is_seen_whole(
+        browser: Any, paced_server: str) -> None:
+    page = open_page(browser, paced_server)
+    page.fill("#clock", "3")
+    start(page, "concombre", 3, seed=7)
+    page.wait_for_selector("#clock-left:not([hidden])")
+    assert "s to move" in page.locator("#clock-left").inner_text()
+    accessible(page, "the clock")
+    # Ann lets her time run out: the table's bot plays her move, and the log says who played it and why
+    page.wait_for_function("current.log.some((line) => typeof line === 'string' && "
+                           "line.startsWith('Time ran out for Ann'))", timeout=20_000)
+    # every completed trick stays on the felt, its three cards and who won it, before it is collected
+    page.wait_for_function("document.querySelector('.trick-won') !== null && "
+                           "document.querySelectorAll('.ring .card.still').length === 3", timeout=20_000)
+    assert "wins the trick" in page.locator(".trick-won").inner_text()
+    accessible(page, "a trick seen whole")
+    shoot(page, "web-trick.png")

@@ -54,8 +54,12 @@ def test_two_people_finish_a_game_together_each_seeing_only_their_own_hand(tmp_p
             while not seen[0]["over"]:
                 assert seen[0]["you"] == 0 and seen[1]["you"] == 1 and seen[0]["people"] == [0, 1]
                 assert not set(map(str, seen[0]["view"]["hand"])) & set(map(str, seen[1]["view"]["hand"]))
+                while seen[0]["view"]["to_play"] not in (0, 1) and not seen[0]["over"]:  # the bot's and table's
+                    seen = {seat: json.loads(sockets[seat].recv(timeout=10)) for seat in sockets}  # steps, told
+                    assert seen[0]["log"] == seen[1]["log"]
+                if seen[0]["over"]:
+                    break
                 mover = seen[0]["view"]["to_play"]
-                assert mover in (0, 1)  # the bot at seat 2 has played: a person is always the one waited for
                 card = rng.choice([card for card, reason in seen[mover]["reasons"].items() if reason is None])
                 sockets[mover].send(json.dumps({"action": {"format": "concombre.action/1", "type": "play",
                                                            "card": card}}))
@@ -72,7 +76,7 @@ def test_two_people_finish_a_game_together_each_seeing_only_their_own_hand(tmp_p
 
 
 def test_the_maker_can_hand_an_empty_friends_seat_to_a_bot():
-    browser = TestClient(create_app(), base_url=HERE)
+    browser = TestClient(create_app(trick_pause=0), base_url=HERE)
     created = make(browser, people=3)
     cyd = created["invitations"][1]
     path = f"/api/tables/{created['table']}/seats/{cyd['seat']}/bot"
@@ -89,11 +93,11 @@ def test_the_maker_can_hand_an_empty_friends_seat_to_a_bot():
 
 def test_people_and_bots_come_back_after_a_restart(tmp_path):
     db = tmp_path / "tables.sqlite3"
-    browser = TestClient(create_app(db=db), base_url=HERE)
+    browser = TestClient(create_app(trick_pause=0, db=db), base_url=HERE)
     created = make(browser, people=2, bot="random")
     with browser.websocket_connect(address(created, created["token"])) as ann:
         first = ann.receive_json()
-    again = TestClient(create_app(db=db), base_url=HERE)
+    again = TestClient(create_app(trick_pause=0, db=db), base_url=HERE)
     with again.websocket_connect(address(created, created["invitations"][0]["token"])) as bea:
         assert bea.receive_json()["people"] == [0, 1]
     with again.websocket_connect(address(created, created["token"])) as ann:
@@ -103,7 +107,7 @@ def test_people_and_bots_come_back_after_a_restart(tmp_path):
 @pytest.mark.parametrize("settings", [{"people": 0}, {"people": 4}, {"people": "2"}, {"bot": "nobody"},
                                       {"bot": 3}])
 def test_bad_seating_is_refused_with_a_reason(settings):
-    browser = TestClient(create_app(), base_url=HERE)
+    browser = TestClient(create_app(trick_pause=0), base_url=HERE)
     answer = browser.post("/api/tables", content=json.dumps({"game": "concombre", "players": 3, **settings}),
                           headers={"content-type": "application/json"})
     assert answer.status_code == 400 and answer.json()["error"]
@@ -127,7 +131,7 @@ def test_a_database_of_another_layout_is_refused_with_a_reason(tmp_path):
 
 
 def test_a_spectator_watches_every_action_and_cannot_act(tmp_path):
-    browser = TestClient(create_app(db=tmp_path / "tables.sqlite3"), base_url=HERE)
+    browser = TestClient(create_app(trick_pause=0, db=tmp_path / "tables.sqlite3"), base_url=HERE)
     created = make(browser, people=2)
     assert created["watch"] not in (created["token"], created["invitations"][0]["token"])
     with browser.websocket_connect(address(created, created["watch"])) as watcher:
@@ -154,7 +158,7 @@ def test_a_spectator_watches_every_action_and_cannot_act(tmp_path):
 
 
 def test_a_seed_is_chosen_only_at_a_table_without_friends():
-    browser = TestClient(create_app(), base_url=HERE)
+    browser = TestClient(create_app(trick_pause=0), base_url=HERE)
     alone = [make(browser, seed=11) for _ in range(2)]
     views = []
     for created in alone:

@@ -14,18 +14,18 @@ client = pytest.importorskip("websockets.sync.client")
 
 from concombre import Record, from_dict, replay  # noqa: E402 - after the skips
 
-from .webserver import free_port, post, serve  # noqa: E402
+from .webserver import free_port, post, serve, turn_of  # noqa: E402
 
 
 def play(connection: Any, steps: int) -> dict[str, Any]:
     """Play the first legal card ``steps`` times (or to the end); the last view message."""
-    message: dict[str, Any] = json.loads(connection.recv())
+    message = turn_of(connection)
     for _ in range(steps):
         if message["over"]:
             break
         card = next(card for card, reason in message["reasons"].items() if reason is None)
         connection.send(json.dumps({"action": {"format": "concombre.action/1", "type": "play", "card": card}}))
-        message = json.loads(connection.recv())
+        message = turn_of(connection)
     return message
 
 

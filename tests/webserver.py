@@ -19,8 +19,10 @@ def free_port() -> int:
         return port
 
 
-def serve(port: int, db: Path) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen([sys.executable, "-m", "concombre", "serve", "--port", str(port), "--db", str(db)],
+def serve(port: int, db: Path, *options: str) -> subprocess.Popen[bytes]:
+    """``concombre serve`` on ``port`` (completed tricks collected at once unless ``options`` say otherwise)."""
+    server = subprocess.Popen([sys.executable, "-m", "concombre", "serve", "--port", str(port), "--db", str(db),
+                               "--trick-pause", "0", *options],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -37,3 +39,26 @@ def post(port: int, path: str, body: dict[str, Any]) -> Any:
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
     return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+
+def mine(message: dict[str, Any]) -> bool:
+    """Whether a view message asks its seat to act: its turn, or the game's end."""
+    view = message.get("view") or {}
+    return bool(message.get("over")) or (view.get("to_play") == message.get("you") and bool(message["choices"]))
+
+
+def turn(socket: Any) -> dict[str, Any]:
+    """The next message that asks the seat to act (the table sends one after every change: the person's own
+    action, then the bots' replies), from an ASGI test client's socket."""
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] != "view" or mine(message):
+            return message
+
+
+def turn_of(connection: Any) -> dict[str, Any]:
+    """`turn`, from a `websockets` connection."""
+    while True:
+        message: dict[str, Any] = json.loads(connection.recv())
+        if message["type"] != "view" or mine(message):
+            return message

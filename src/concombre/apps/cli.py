@@ -197,6 +197,18 @@ def _parser() -> argparse.ArgumentParser:
                        help=_("a host name the server answers to, beyond localhost (repeat for more)"))
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help=_("an origin whose pages may use the server, such as https://cards.example (repeat)"))
+    serve.add_argument("--trust-proxy", action="store_true",
+                       help=_("read each client's address from X-Forwarded-For, which the reverse proxy in front "
+                              "writes (only behind one: a client could write any address)"))
+    serve.add_argument("--create-rate", type=float, default=10, metavar="N",
+                       help=_("tables one address may start a minute, in the long run (default 10; 0: no limit)"))
+    serve.add_argument("--create-burst", type=int, default=20, metavar="N",
+                       help=_("tables one address may start at once (default 20)"))
+    serve.add_argument("--ws-compression", action="store_true",
+                       help=_("compress the WebSocket messages (a tenth of the bytes, for slow connections, at a cost "
+                              "in the server's time that halves what it can serve)"))
+    serve.add_argument("--trick-pause", type=float, default=1.5, metavar="SECONDS",
+                       help=_("how long a completed trick stays on the felt before it is collected (default 1.5)"))
 
     bench = commands.add_parser(
         "bench",
@@ -208,6 +220,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     bench.add_argument("--no-peers", action="store_true", help=_("measure the engine only"))
     bench.add_argument("--repeat", type=int, metavar="N", help=_("runs of each measurement (default 5, quick 2)"))
+    bench.add_argument("--web", metavar="N,N", help=_("instead, the web table under load: that many tables at once "
+                       "over real WebSockets against a new concombre serve, such as 40,200,1000 (the web extra)"))
     return parser
 
 
@@ -474,7 +488,6 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from concombre.apps.web.app import create_app
-        from concombre.apps.web.store import SCHEMA_VERSION
     except ImportError:
         raise InvalidArgumentError(_("concombre serve needs the web extra: pip install 'concombre[web]'.")) from None
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -484,10 +497,40 @@ def _serve(args: argparse.Namespace) -> int:
     address = f"http://{args.host}:{args.port}/"
     print("concombre: " + _("the table is at {address} (Ctrl-C stops it)", address=address))
     package = __name__.split(".")[0]  # the distribution's own name for its data directory
-    db = args.db or str(Path(platformdirs.user_data_dir(package)) / f"tables-{SCHEMA_VERSION}.sqlite3")
+    # named after the first layout: a file of an older layout is brought up to date in place (Store)
+    db = args.db or str(Path(platformdirs.user_data_dir(package)) / "tables-1.sqlite3")
     print("concombre: " + _("tables are kept in {path}", path=db))
-    app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    if args.create_rate < 0 or args.create_burst < 1 or args.trick_pause < 0:
+        raise InvalidArgumentError(_("--create-rate and --trick-pause cannot be negative, and --create-burst is at "
+                                     "least 1."))
+    app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db,
+                     trust_proxy=args.trust_proxy, tables_per_minute=args.create_rate, table_burst=args.create_burst,
+                     trick_pause=args.trick_pause)
+    # The games' work runs on a thread of its own: the event loop, which answers the page and the sockets, gets
+    # the interpreter back within a millisecond of asking rather than five, the default.
+    sys.setswitchinterval(0.001)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=args.ws_compression)
+    return 0
+
+
+def _bench_web(counts: str, as_json: bool) -> int:
+    try:
+        import websockets  # noqa: F401 - the load test's client
+
+        from concombre.bench.web import load_test
+    except ImportError:
+        raise InvalidArgumentError(_("concombre bench --web needs the web extra: pip install 'concombre[web]'.")
+                                   ) from None
+    try:
+        tables = [int(count) for count in counts.split(",")]
+    except ValueError:
+        tables = []
+    if not tables or min(tables) < 1:
+        raise InvalidArgumentError(_("--web takes numbers of tables separated by commas, such as 40,200, not "
+                                     "{value}.", value=repr(counts)), field="web")
+    for count in tables:
+        report = load_test(count)
+        print(json.dumps(attrs.asdict(report)) if as_json else report.to_text(), flush=True)
     return 0
 
 
@@ -496,6 +539,8 @@ def _bench(args: argparse.Namespace) -> int:
 
     if args.repeat is not None and args.repeat < 1:
         raise InvalidArgumentError(_("--repeat must be at least 1, not {repeat}.", repeat=args.repeat))
+    if args.web is not None:
+        return _bench_web(args.web, args.json)
     report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
     print(report.to_json() if args.json else report.to_text())
     return 0

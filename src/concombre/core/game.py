@@ -390,6 +390,11 @@ class Story(Generic[S, A, V]):
         reasons: Why each thing a page shows the seat to act would be
             refused now, keyed by its text (None if allowed), so a page can
             grey it out and say why; None offers no reasons.
+        shown_trick: The completed trick a table leaves on the felt: who won
+            it and its plays as (seat, card text) pairs, from the moment it is
+            complete until the next card is led; None when none is (and for
+            a game without tricks). A table holds such a state a moment
+            before its own next step, so that people see the trick whole.
 
     Examples:
         >>> from concombre.games import find_game
@@ -405,6 +410,7 @@ class Story(Generic[S, A, V]):
     help: str
     offers: Callable[[S], Sequence[A]] | None = None
     reasons: Callable[[S, int], Mapping[str, str | None]] | None = None
+    shown_trick: Callable[[S], tuple[int, Sequence[tuple[int, str]]] | None] | None = None
 
 
 @attrs.frozen(kw_only=True)

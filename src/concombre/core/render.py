@@ -27,7 +27,9 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import html
+import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -46,6 +48,7 @@ __all__ = [
     "Picture",
     "Pictured",
     "Row",
+    "SheetLine",
     "Waits",
     "card_count",
     "card_name",
@@ -361,9 +364,7 @@ def card_svg(face: Face, x: int, y: int) -> str:
           <title>queen of hearts</title>
     """
     colour = "#c0392b" if face.red else "#1b1b1b"
-    if face.joker:
-        mark, corner = "🃏", "★"
-    elif face.suit is None:
+    if face.suit is None:
         mark, corner = "", ""
     else:
         mark, corner = SUIT_SYMBOLS[face.suit], f"{face.rank}{SUIT_SYMBOLS[face.suit]}"
@@ -374,7 +375,10 @@ def card_svg(face: Face, x: int, y: int) -> str:
         f"  <title>{html.escape(face.title)}</title>",
         f'  <rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" fill="{fill}" stroke="#555" stroke-width="1"/>',
     ]
-    if not back:
+    if face.joker:  # shapes, not a character: a viewer without an emoji font draws it the same
+        parts += [_star(CARD_WIDTH / 2, CARD_HEIGHT / 2, 14, "#6a1b9a"), _star(9, 10, 5, "#6a1b9a"),
+                  _star(CARD_WIDTH - 9, CARD_HEIGHT - 10, 5, "#6a1b9a")]
+    elif not back:
         parts += [
             f'  <text x="4" y="14" font-size="12" font-family="sans-serif" fill="{colour}">'
             f"{html.escape(corner)}</text>",
@@ -388,6 +392,16 @@ def card_svg(face: Face, x: int, y: int) -> str:
                      f'font-family="sans-serif" fill="#333">{html.escape(face.caption)}</text>')
     parts.append("</g>")
     return "\n".join(parts)
+
+
+def _star(x: float, y: float, radius: float, colour: str) -> str:
+    """A five-pointed star centred on (x, y), as an SVG polygon."""
+    points = []
+    for point in range(10):
+        reach = radius if point % 2 == 0 else radius * 0.42
+        angle = math.pi * point / 5 - math.pi / 2
+        points.append(f"{x + reach * math.cos(angle):.1f},{y + reach * math.sin(angle):.1f}")
+    return f'  <polygon points="{" ".join(points)}" fill="{colour}"/>'
 
 
 def face_svg(face: Face) -> str:
@@ -404,6 +418,9 @@ def face_svg(face: Face) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{height}" '
             f'viewBox="0 0 {CARD_WIDTH} {height}" role="img" aria-label="{name}">\n'
             f"{card_svg(face, 0, 0)}\n</svg>")
+
+
+_drawn = functools.lru_cache(maxsize=4096)(face_svg)  # a page's message draws the same few dozen faces again
 
 
 def picture_svg(picture: Picture) -> str:
@@ -473,14 +490,37 @@ def picture_document(picture: Picture) -> dict[str, Any]:
 
     def card(face: Face) -> dict[str, Any]:
         same = sorted(keys.get((face.rank, face.suit, face.title), ()))
-        label = "🃏" if face.joker else f"{face.rank}{SUIT_SYMBOLS.get(face.suit or '', '')}"
+        label = "★" if face.joker else f"{face.rank}{SUIT_SYMBOLS.get(face.suit or '', '')}"
         return {"key": face.key, "label": label, "words": face.title, "caption": face.caption, "red": face.red,
                 "joker": face.joker, "twin": same.index(face.key) + 1 if len(same) > 1 and face.key else None,
-                "svg": face_svg(face)}
+                "svg": _drawn(face)}
 
     return {"title": picture.title, "lines": list(picture.lines),
             "rows": [{"label": row.label, "note": row.note, "cards": [card(face) for face in row.faces]}
                      for row in picture.rows]}
+
+
+class SheetLine(str):
+    """A line of a score sheet: its text as a terminal shows it (aligned columns), and its ``cells``, so that a
+    page can draw the sheet as a table. The first line of a sheet is its head.
+
+    Attributes:
+        cells: The line's columns, as text.
+
+    Examples:
+        >>> line = SheetLine.of("  Ann     14  AC", ("Ann", "14", "AC"))
+        >>> line.strip(), line.cells
+        ('Ann     14  AC', ('Ann', '14', 'AC'))
+    """
+
+    cells: tuple[str, ...]
+
+    @classmethod
+    def of(cls, text: str, cells: Sequence[str]) -> SheetLine:
+        """The line ``text`` with its ``cells``."""
+        line = cls(text)
+        line.cells = tuple(cells)
+        return line
 
 
 class Pictured:

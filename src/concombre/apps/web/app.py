@@ -6,14 +6,17 @@ Routes:
 - ``GET /api/games``: the installed games, each with its ``name``, ``title``, ``players`` (fewest, most),
   ``bots`` and ``table_bot`` (the bot that takes empty seats unless another is chosen).
 - ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ..., "people": k, "bot": ...,
-  "seed": ...}``: a new table with people at its first ``k`` seats (default 1) and bots of that kind
+  "seed": ..., "clock": seconds}``: a new table with people at its first ``k`` seats (default 1) and bots of that kind
   (default the game's table bot) at the rest; a ``seed`` only at a table without friends (it would show
   its maker every hand). The answer holds its ``table`` id, the ``token`` of seat 0, one ``invitations``
   entry (seat, name, token) per other person and the spectators' ``watch`` token.
 - ``GET /api/words?lang=...``: the page's own sentences in a language, keyed by their English
   (`concombre.apps.web.words.PAGE`), with ``lang`` (the language chosen) and ``languages`` (code → name).
 - ``WebSocket /ws/{table}?token=...&lang=...``: the seat's messages, in the socket's language; the client sends
-  ``{"action": <action document>}`` and every seat receives its own view after every change,
+  ``{"action": <action document>}`` and every seat receives its own view after every change (the person's
+  action at once, then the bots' replies; a completed trick is held ``trick_pause`` seconds first, ``trick_won``
+  naming its winner), with the table's ``clock`` and ``stand_ins``; each card names its drawing by ``face``,
+  whose SVG comes once a connection in the message's ``faces`` (name → SVG),
   or ``{"type": "error", "message": ..., "reason": ..., "ruling": ..., "field": ..., "path": ...}`` (the
   message in the socket's language; the ruling id, field and path, or null, never translated). An HTTP
   refusal is ``{"error": ..., "ruling": ..., "field": ..., "path": ...}`` alike. Reconnecting with the token
@@ -26,30 +29,36 @@ Routes:
 Every sentence the server sends is in the request's language: its ``lang`` parameter, else the first
 language of its ``Accept-Language`` header that has a catalog, else English (`concombre.core.i18n`).
 
-Every request passes the `concombre.apps.web.guard.Guard` (allowed hosts and origins, security headers);
+A client address starts at most ``table_burst`` tables at once and ``tables_per_minute`` after that (429 and
+``Retry-After``); a full server answers 503 and ``Retry-After``. Every request passes the
+`concombre.apps.web.guard.Guard` (allowed hosts and origins, security headers);
 bodies and messages are read within limits; binary frames, bad JSON and deep nesting get an error message and
-a clean close; the games' work runs off the event loop.
+a clean close; the games' work runs on a thread of its own, never in the event loop's way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import hashlib
+import json
+import math
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from concombre.apps.web.guard import Guard, RateLimit, load_json
+from concombre.apps.web.guard import AddressLimit, Guard, RateLimit, client_address, load_json
 from concombre.apps.web.store import Store
 from concombre.apps.web.tables import Table, new_table, playable, watch_token
 from concombre.apps.web.words import PAGE
@@ -58,7 +67,8 @@ from concombre.core.i18n import LANGUAGES, _, current_language, language_of, tra
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "MAX_TABLES", "RequestLanguage", "create_app", "language_wanted"]
+__all__ = ["MAX_BODY", "MAX_CLOCK", "MAX_MESSAGE", "MAX_TABLES", "MIN_CLOCK", "RequestLanguage", "create_app",
+           "language_wanted"]
 
 STATIC = Path(__file__).with_name("static")
 
@@ -78,6 +88,22 @@ Examples:
     4096
 """
 
+MIN_CLOCK = 1
+"""The fewest seconds a table's clock may give a person for a move.
+
+Examples:
+    >>> MIN_CLOCK
+    1
+"""
+
+MAX_CLOCK = 3600
+"""The most seconds a table's clock may give a person for a move: an hour.
+
+Examples:
+    >>> MAX_CLOCK
+    3600
+"""
+
 MAX_MESSAGE = 65536
 """The longest WebSocket message, in characters: the longest Rommé action is a few hundred.
 
@@ -88,32 +114,61 @@ Examples:
 
 
 class _Tables:
-    """The server's tables, each with its lock, its sockets and when it was last used."""
+    """The server's tables, each with its lock, its sockets and when it was last used; and the one thread the
+    games' work runs on (the bots' thinking, the views and the messages), so that the event loop, which
+    answers the page and the sockets, never waits behind it."""
 
-    def __init__(self, limit: int, idle: float, clock: Callable[[], float], store: Store | None) -> None:
-        self.limit, self.idle, self.clock, self.store = limit, idle, clock, store
+    def __init__(self, limit: int, idle: float, unjoined: float, clock: Callable[[], float],
+                 store: Store | None) -> None:
+        self.limit, self.idle, self.unjoined, self.clock, self.store = limit, idle, unjoined, clock, store
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         # each connection's (seat, language); a spectator's seat is None
         self.sockets: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
         self.used: dict[str, float] = {}
-        for key, table, _used in store.tables() if store is not None else ():
+        self.joined: set[str] = set()  # tables a person has come to
+        self.driving: dict[str, asyncio.Task[None]] = {}
+        self.clocks: dict[str, tuple[int, float, asyncio.TimerHandle]] = {}  # the move it runs for, its deadline
+        self.games = ThreadPoolExecutor(max_workers=1, thread_name_prefix="concombre-games")
+        self._face_names: dict[str, str] = {}  # a card's drawing -> its name in messages
+        self.drawn: dict[WebSocket, set[str]] = {}  # the drawings each connection has been sent
+        for key, table, _used, joined in store.tables() if store is not None else ():
             self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
+            if joined:
+                self.joined.add(key)
+
+    async def work(self, task: Callable[..., Any], *args: Any) -> Any:
+        """``task(*args)`` on the games' thread, in the caller's language."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(self.games, context.run, task, *args)
 
     def _hold(self, key: str, table: Table) -> None:
         self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), {}
         self.used[key] = self.clock()
 
+    def _keep_for(self, key: str) -> float:
+        """How long the table may stand unused: minutes if no person ever came, a quarter of ``idle`` once the
+        game is over, else ``idle``."""
+        if key not in self.joined:
+            return min(self.unjoined, self.idle)
+        return self.idle / 4 if self.tables[key].game.is_over(self.tables[key].state) else self.idle
+
     def expire(self) -> None:
-        """Forget the tables nobody used for ``idle`` seconds (a quarter of that once the game is over)."""
+        """Forget the tables nobody used for as long as they are kept (`_keep_for`)."""
         now = self.clock()
         for key in list(self.tables):
-            idle = self.idle / 4 if self.tables[key].game.is_over(self.tables[key].state) else self.idle
-            if now - self.used[key] > idle and not self.sockets[key]:
+            if now - self.used[key] > self._keep_for(key) and not self.sockets[key]:
                 for holder in (self.tables, self.locks, self.sockets, self.used):
                     del holder[key]
+                self.joined.discard(key)
                 if self.store is not None:
                     self.store.remove(key)
+
+    def room_in(self) -> float:
+        """The seconds until the next table expires (at least 1): how long a refused maker should wait."""
+        now = self.clock()
+        waits = [self.used[key] + self._keep_for(key) - now for key in self.tables if not self.sockets[key]]
+        return max(1.0, min(waits, default=60.0))
 
     def add(self, table: Table) -> str | None:
         """The new table's key, or None when the server is full."""
@@ -126,49 +181,109 @@ class _Tables:
             self.store.add(key, table, self.used[key])
         return key
 
+    def join(self, key: str) -> None:
+        """A person has come to the table: it is kept as long as a table in play."""
+        if key not in self.joined:
+            self.joined.add(key)
+            if self.store is not None:
+                self.store.join(key)
+
     def hand_to_bot(self, key: str, seat: int) -> None:
         """Give a friend's empty seat to the table bot, and keep who sits where."""
         table = self.tables[key]
-        first = len(table.record.actions)
         table.hand_to_bot(seat)
         if self.store is not None:
             self.store.seats(key, table)
-            self.store.append(key, first, table.record.actions[first:], self.clock())
 
     def seats(self, key: str) -> set[int | None]:
         """The seats with a connection (None: a spectator)."""
         return {seat for seat, _language in self.sockets[key].values()}
 
-    def messages(self, key: str) -> dict[tuple[int | None, str], dict[str, Any]]:
-        """The message of each seat and language with a connection (None: the spectators'), worked out once
-        each, with the seats whose person is here (``present``), so the maker sees which friend's seat stands
-        empty."""
-        table, here = self.tables[key], set(self.sockets[key].values())
+    def messages(self, key: str, here: set[tuple[int | None, str]], clock: dict[str, Any] | None
+                 ) -> dict[tuple[int | None, str], tuple[str, dict[str, str]]]:
+        """The message of each seat and language in ``here`` (None: the spectators'), as JSON text, worked out
+        once each, with the seats whose person is here (``present``), so the maker sees which friend's seat
+        stands empty, and the running ``clock`` (the seat it runs for, its seconds a move and those left);
+        each as its JSON text without the cards' drawings, and the drawings by name."""
+        table = self.tables[key]
         present = sorted(seat for seat, _language in here if seat is not None)
         found = {}
         for seat, language in here:
             with use_language(language):
-                found[seat, language] = {**table.message(seat), "present": present}
+                message = {**table.message(seat), "present": present, "clock": clock,
+                           "stand_ins": sorted(table.stand_ins)}
+            faces = self._faces(message)
+            found[seat, language] = json.dumps(message), faces
         return found
 
+    def _faces(self, message: dict[str, Any]) -> dict[str, str]:
+        """Each card's drawing taken out of the message, the card naming it by ``face`` instead: the drawings,
+        by name, for `_with_faces` to send a connection once."""
+        faces: dict[str, str] = {}
+        for row in message["picture"]["rows"] if message["picture"] else ():
+            for card in row["cards"]:
+                svg = card.pop("svg")
+                name = self._face_names.get(svg)
+                if name is None:
+                    if len(self._face_names) > 20_000:  # every face of every language is a few thousand
+                        self._face_names.clear()
+                    name = self._face_names[svg] = hashlib.blake2b(svg.encode(), digest_size=8).hexdigest()
+                card["face"] = name
+                faces[name] = svg
+        return faces
+
+    def time_out(self, key: str, seat: int, turn: int, away: bool) -> bool:
+        """`Table.time_out`, kept."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        moved = table.time_out(seat, turn, away)
+        if moved:
+            self._keep(key, first)
+        return moved
+
+    def back(self, key: str, seat: int) -> None:
+        """`Table.back`."""
+        self.tables[key].back(seat)
+
     def act(self, key: str, seat: int, document: Any, language: str) -> ConcombreError | None:
-        """The seat's action applied, and kept with the bots' replies in one transaction before anyone is told;
-        a refusal is said in ``language``."""
+        """The seat's action applied, and kept, before anyone is told; a refusal is said in ``language``."""
         table = self.tables[key]
         first = len(table.record.actions)
         with use_language(language):
             refusal = table.act(seat, document)
-        if refusal is None and self.store is not None:
-            self.store.append(key, first, table.record.actions[first:], self.clock())
+        if refusal is None:
+            self._keep(key, first)
         return refusal
+
+    def advance(self, key: str, pause: float) -> bool:
+        """The table's next step of its own or a bot's, and the steps after it that need no pause, kept in one
+        transaction; whether any was taken."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        if not table.step():
+            return False
+        while table.next_step(pause) == 0.0:
+            table.step()
+        self._keep(key, first)
+        return True
+
+    def _keep(self, key: str, first: int) -> None:
+        if self.store is not None:
+            self.store.append(key, first, self.tables[key].record.actions[first:], self.clock())
 
     def touch(self, key: str) -> None:
         self.used[key] = self.clock()
 
 
+_MEDIA = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8"}
+
+
 def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (), max_tables: int = MAX_TABLES,
-               idle_seconds: float = 6 * 3600, clock: Callable[[], float] = time.monotonic,
-               db: str | Path | None = None) -> Any:
+               idle_seconds: float = 6 * 3600, unjoined_seconds: float = 300,
+               clock: Callable[[], float] = time.monotonic, db: str | Path | None = None,
+               tables_per_minute: float = 10, table_burst: float = 20, trust_proxy: bool = False,
+               trick_pause: float = 1.5) -> Any:
     """The ASGI application, with its own tables, behind its `concombre.apps.web.guard.Guard`.
 
     Args:
@@ -176,9 +291,16 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         allow_origins: Origins whose pages may use it, beyond the pages it serves itself.
         max_tables: The most tables at once.
         idle_seconds: How long a table nobody uses is kept (a finished one, a quarter of that).
-        clock: The clock tables expire by (seconds).
+        unjoined_seconds: How long a table is kept when no person ever connected to it.
+        clock: The clock tables expire by, and creations are counted by (seconds).
         db: An SQLite file to keep the tables in (`concombre.apps.web.store.Store`): they survive a restart
             or a crash, and are replayed when the server starts. None keeps them in memory only.
+        tables_per_minute: The tables one client address may start a minute, in the long run (0: no limit);
+            past it the server answers 429 with ``Retry-After``.
+        table_burst: The tables one address may start at once.
+        trust_proxy: Read the client's address from ``X-Forwarded-For`` (`concombre.apps.web.guard.client_address`):
+            only behind a reverse proxy that writes it, or any client could claim any address.
+        trick_pause: Seconds a completed trick stays on the felt before the table collects it (the bots wait).
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -187,24 +309,45 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> sorted(answer)
         ['invitations', 'seat', 'table', 'token', 'watch']
     """
-    held = _Tables(max_tables, idle_seconds, clock, None if db is None else Store(db))
+    held = _Tables(max_tables, idle_seconds, unjoined_seconds, clock, None if db is None else Store(db))
+    makers = AddressLimit(tables_per_minute, table_burst, clock)
+    # the page and its files, read once: a visitor's GET never touches the disk nor a thread
+    files = {path.name: (path.read_bytes(), _MEDIA[path.suffix]) for path in STATIC.iterdir() if path.suffix in _MEDIA}
+    answers: dict[tuple[str, str], bytes] = {}  # the API's cheap answers, by route and language
+
+    def cached(route: str, make: Callable[[], Any]) -> Response:
+        language = current_language()
+        if (route, language) not in answers:
+            answers[route, language] = json.dumps(make()).encode()
+        return Response(answers[route, language], media_type="application/json")
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        content, media = files["index.html"]
+        return Response(content, media_type=media)
+
+    async def static(request: Request) -> Response:
+        found = files.get(request.path_params["name"])
+        if found is None or found[0] is files["index.html"][0]:
+            return JSONResponse({"error": _("No such file.")}, status_code=404)
+        return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
     async def words(request: Request) -> Response:
-        return JSONResponse({"lang": current_language(), "languages": LANGUAGES,
-                             "words": {text: translate(text) for text in PAGE}})
+        return cached("words", lambda: {"lang": current_language(), "languages": LANGUAGES,
+                                        "words": {text: translate(text) for text in PAGE}})
 
     async def games(request: Request) -> Response:
-        return JSONResponse([{"name": name, "title": _(game.title), "players": list(game.players),
-                              "default_players": game.default_players, "bots": sorted(game.bots.makers),
-                              "table_bot": game.bots.table}
-                             for name, game in GAMES.items() if game.bots is not None and playable(game)])
+        return cached("games", lambda: [
+            {"name": name, "title": _(game.title), "players": list(game.players),
+             "default_players": game.default_players, "bots": sorted(game.bots.makers), "table_bot": game.bots.table}
+            for name, game in GAMES.items() if game.bots is not None and playable(game)])
 
     async def create(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return JSONResponse({"error": _("Send the table's settings as application/json.")}, status_code=415)
+        wait = makers.wait(client_address(request.scope, trust_proxy))
+        if wait:
+            return _later(_("You have started many tables in a short time: try again in {seconds} s.",
+                            seconds=math.ceil(wait)), 429, wait)
         body = b""
         async for chunk in request.stream():
             body += chunk
@@ -213,14 +356,16 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                                     status_code=413)
         try:
             settings = load_json(body.decode("utf-8"), MAX_BODY)
-            game, players, name, people, bot, seed = _settings(settings)
-            # the bots may think before the first person's turn: off the event loop (the language goes along)
-            table = await asyncio.to_thread(new_table, game, players, name, seed, people, bot)
+            game, players, name, people, bot, seed, clock_seconds = _settings(settings)
+            # the bots may think before the first person's turn: on the games' thread (the language goes along)
+            table = await held.work(new_table, game, players, name, seed, people, bot, clock_seconds)
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return _refused(_("Cannot start that table: {error}", error=err), err)
         key = held.add(table)
         if key is None:
-            return JSONResponse({"error": _("The server holds too many tables: try again later.")}, status_code=503)
+            wait = held.room_in()
+            return _later(_("The server holds too many tables: try again in {seconds} s.", seconds=math.ceil(wait)),
+                          503, wait)
         invitations = [{"seat": seat, "name": table.state.players[seat], "token": token}
                        for seat, token in enumerate(table.tokens) if token is not None and seat > 0]
         return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations,
@@ -236,18 +381,71 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             return JSONResponse({"error": _("Someone sits at that seat now.")}, status_code=409)
         async with held.locks[key]:
             try:
-                await asyncio.to_thread(held.hand_to_bot, key, seat)
+                await held.work(held.hand_to_bot, key, seat)
             except ConcombreError as err:
                 return _refused(str(err), err)
             await _broadcast(key)
+        _drive(key)
         return JSONResponse({"seat": seat, "bot": table.bots[seat]})
 
     async def _broadcast(key: str) -> None:
-        seen = await asyncio.to_thread(held.messages, key)  # once per seat, off the event loop
+        here = set(held.sockets[key].values())
+        running = _arm(key)
+        seen = await held.work(held.messages, key, here, running)  # once per seat and language, off the event loop
         for other, seat in list(held.sockets[key].items()):
             if seat in seen:
                 with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # a page closed meanwhile
-                    await other.send_json(seen[seat])
+                    await other.send_text(_with_faces(held.drawn.setdefault(other, set()), *seen[seat]))
+
+    def _arm(key: str) -> dict[str, Any] | None:
+        """The table's clock for the person to move, started when their move began (and the table is watched);
+        what the messages say of it, or None."""
+        table, loop = held.tables[key], asyncio.get_running_loop()
+        seat, turn, seconds = table.game.to_play(table.state), len(table.record.actions), table.clock
+        runs = (seconds is not None and seat is not None and table.bots[seat] is None
+                and seat not in table.stand_ins and not table.game.is_over(table.state) and bool(held.sockets[key]))
+        kept = held.clocks.get(key)
+        if kept is not None and (not runs or kept[0] != turn):  # that move was made, or nobody is watching
+            kept[2].cancel()
+            del held.clocks[key]
+            kept = None
+        if not runs or seconds is None or seat is None:
+            return None
+        if kept is None:
+            handle = loop.call_later(seconds, lambda: loop.create_task(_time_out(key, seat, turn)))
+            kept = held.clocks[key] = (turn, loop.time() + seconds, handle)
+        return {"seat": seat, "per_move": seconds, "left": round(max(0.0, kept[1] - loop.time()), 1)}
+
+    async def _time_out(key: str, seat: int, turn: int) -> None:
+        if key not in held.tables:
+            return
+        async with held.locks[key]:
+            held.clocks.pop(key, None)
+            away = seat not in held.seats(key)
+            if not await held.work(held.time_out, key, seat, turn, away):
+                return
+            await _broadcast(key)
+        _drive(key)
+
+    def _drive(key: str) -> None:
+        """Play the table's own steps and the bots' turns, telling everyone after each pause, until a person
+        must act; one driver a table."""
+        running = held.driving.get(key)
+        if running is None or running.done():
+            held.driving[key] = asyncio.get_running_loop().create_task(_advance(key))
+
+    async def _advance(key: str) -> None:
+        while key in held.tables:
+            delay = held.tables[key].next_step(trick_pause)
+            if delay is None:
+                return
+            if delay:
+                await asyncio.sleep(delay)  # a completed trick stays on the felt a moment
+            if key not in held.tables:
+                return
+            async with held.locks[key]:
+                if await held.work(held.advance, key, trick_pause):
+                    await _broadcast(key)
 
     async def record(request: Request) -> Response:
         table = held.tables.get(request.path_params["table"])
@@ -271,10 +469,15 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             await _close(socket, _("No such table, or not your seat."), 1008)
             return
         held.sockets[key][socket] = (seat, language)
+        if seat is not None:
+            held.join(key)
         limit = RateLimit()
         try:
             async with held.locks[key]:
+                if seat is not None:
+                    await held.work(held.back, key, seat)  # a seat the bot played while they were away
                 await _broadcast(key)  # the newcomer's message, and everyone learns who is here
+            _drive(key)  # a table kept halfway through the bots' turns (a restart) goes on
             while True:
                 incoming = await socket.receive()
                 if incoming["type"] == "websocket.disconnect":
@@ -295,9 +498,11 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 else:
                     held.touch(key)
                     async with held.locks[key]:
-                        refusal = await asyncio.to_thread(held.act, key, seat, message["action"], language)
+                        refusal = await held.work(held.act, key, seat, message["action"], language)
                         if refusal is None:
                             await _broadcast(key)  # every seat sees every action as it happens
+                    if refusal is None:
+                        _drive(key)  # then the bots' replies
                 if refusal is not None:
                     # Only refused messages count: legal actions are bounded by the game's own turns.
                     if not limit.allow():
@@ -308,6 +513,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             pass
         finally:
             held.sockets[key].pop(socket, None)
+            held.drawn.pop(socket, None)
             held.touch(key)
             if key in held.tables and held.sockets[key]:
                 async with held.locks[key]:
@@ -321,14 +527,28 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/seats/{seat:int}/bot", to_bot, methods=["POST"]),
         WebSocketRoute("/ws/{table}", play),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/static/{name}", static),
     ])
     return Guard(RequestLanguage(app), hosts=allow_hosts, origins=allow_origins)
 
 
-def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None]:
+def _with_faces(drawn: set[str], text: str, faces: dict[str, str]) -> str:
+    """A message's text with the drawings of its cards that this connection has not been sent yet (``faces``:
+    name → SVG; each card names its drawing by ``face``), which are then counted as sent."""
+    new = {name: svg for name, svg in faces.items() if name not in drawn}
+    drawn.update(new)
+    return f'{text[:-1]}, "faces": {json.dumps(new)}}}'
+
+
+def _later(sentence: str, status: int, wait: float) -> JSONResponse:
+    """A 429 or 503 answer: the sentence, and ``Retry-After`` in whole seconds."""
+    return JSONResponse({"error": sentence, "retry_after": math.ceil(wait)}, status_code=status,
+                        headers={"Retry-After": str(math.ceil(wait))})
+
+
+def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None, float | None]:
     """The game, the number of players, the maker's name, how many people (the maker included), the bots'
-    kind and the seed of a new table's settings, checked."""
+    kind, the seed and the clock's seconds a move of a new table's settings, checked."""
     if not isinstance(settings, dict):
         raise ValueError(_("the settings are a JSON object: {example}",
                            example='{"game": ..., "players": ..., "name": ...}'))
@@ -354,7 +574,12 @@ def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None
         if people > 1:
             raise ValueError(_("a seed can be chosen only at a table without friends: it would show its maker "
                                "every hand"))
-    return game, players, name, people, bot, seed
+    clock = settings.get("clock")
+    if clock is not None and (isinstance(clock, bool) or not isinstance(clock, (int, float))
+                              or not MIN_CLOCK <= clock <= MAX_CLOCK):
+        raise ValueError(_("clock must be the seconds a person has for a move, from {least} to {most}, or null",
+                           least=MIN_CLOCK, most=MAX_CLOCK))
+    return game, players, name, people, bot, seed, None if clock is None else float(clock)
 
 
 class RequestLanguage:

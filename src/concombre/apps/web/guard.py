@@ -8,7 +8,9 @@
 - `load_json`: JSON with the limits of a game's documents: no
   ``NaN``/``Infinity``, no number too large for a float, nesting no deeper
   than `MAX_DEPTH`, a text no longer than its caller allows.
-- `RateLimit`: how many messages a connection may send.
+- `RateLimit`: how many messages a connection may send; `AddressLimit`: how
+  many tables one client address may start (`client_address` reads it,
+  from the proxy's ``X-Forwarded-For`` only when told to trust it).
 
 Examples:
     >>> load_json('{"action": {"type": "play"}}', 1000)
@@ -34,7 +36,7 @@ from starlette.websockets import WebSocketClose
 
 from concombre.core.i18n import _
 
-__all__ = ["LOOPBACK", "MAX_DEPTH", "Guard", "RateLimit", "load_json"]
+__all__ = ["LOOPBACK", "MAX_DEPTH", "AddressLimit", "Guard", "RateLimit", "client_address", "load_json"]
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 """The host names a server on this machine answers to by default.
@@ -221,3 +223,62 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+
+class AddressLimit:
+    """A token bucket per client address: ``burst`` at once, then ``per_minute`` a minute each.
+
+    The buckets are bounded: past ``most`` addresses the one used longest ago is forgotten (it starts full
+    again when it comes back).
+
+    Attributes:
+        per_minute: What one address may do a minute, in the long run (0: no limit).
+        burst: What it may do at once.
+        clock: The clock, in seconds.
+        most: The most addresses remembered.
+
+    Examples:
+        >>> limit = AddressLimit(per_minute=6, burst=2, clock=lambda: 0.0)
+        >>> limit.wait("10.0.0.1"), limit.wait("10.0.0.1"), limit.wait("10.0.0.1"), limit.wait("10.0.0.2")
+        (0.0, 0.0, 10.0, 0.0)
+    """
+
+    def __init__(self, per_minute: float, burst: float, clock: Callable[[], float] = time.monotonic,
+                 most: int = 100_000) -> None:
+        self.per_minute, self.burst, self.clock, self.most = per_minute, burst, clock, most
+        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when), least recent first
+
+    def wait(self, address: str) -> float:
+        """0.0 when ``address`` may go on now (and it is counted), else the seconds until it may."""
+        if self.per_minute <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, then = self._buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.per_minute / 60)
+        allowed = tokens >= 1
+        self._buckets[address] = (tokens - 1 if allowed else tokens, now)
+        while len(self._buckets) > self.most:
+            del self._buckets[next(iter(self._buckets))]
+        return 0.0 if allowed else (1 - tokens) * 60 / self.per_minute
+
+
+def client_address(scope: Scope, trust_proxy: bool) -> str:
+    """The address a request comes from: the peer's, or, with ``trust_proxy``, the last address of the
+    ``X-Forwarded-For`` header, which the proxy in front of the server wrote (any earlier one is the client's
+    own word, and could be anything).
+
+    Examples:
+        >>> scope = {"client": ("127.0.0.1", 5000), "headers": [(b"x-forwarded-for", b"1.2.3.4, 203.0.113.7")]}
+        >>> client_address(scope, trust_proxy=False), client_address(scope, trust_proxy=True)
+        ('127.0.0.1', '203.0.113.7')
+    """
+    if trust_proxy:
+        key: bytes
+        value: bytes
+        for key, value in scope.get("headers", []):
+            if key.lower() == b"x-forwarded-for":
+                last = value.decode("latin-1").split(",")[-1].strip()
+                if last:
+                    return last[:64]
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"

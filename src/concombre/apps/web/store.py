@@ -11,8 +11,8 @@ Examples:
     >>> store = Store(":memory:")
     >>> table = new_table("concombre", players=3, name="Ann", seed=4)
     >>> store.add("t1", table, used=0.0)
-    >>> [key for key, _, _ in store.tables()]
-    ['t1']
+    >>> [(key, joined) for key, _table, _used, joined in store.tables()]
+    [('t1', False)]
 """
 
 from __future__ import annotations
@@ -33,12 +33,13 @@ from concombre.io.json import from_dict, to_dict
 
 __all__ = ["SCHEMA_VERSION", "Store"]
 
-SCHEMA_VERSION = 1
-"""The version of the database's layout, kept in SQLite's ``user_version``; a file of another is refused.
+SCHEMA_VERSION = 2
+"""The version of the database's layout, kept in SQLite's ``user_version``; a file of version 1 is brought up to
+date when opened, one of another is refused.
 
 Examples:
     >>> SCHEMA_VERSION
-    1
+    2
 """
 
 _SCHEMA = """
@@ -46,7 +47,9 @@ create table if not exists tables (
     key text primary key,
     seats text not null,
     setup text not null,
-    used real not null
+    used real not null,
+    joined integer not null default 0,
+    clock real
 );
 create table if not exists actions (
     key text not null references tables (key) on delete cascade,
@@ -84,7 +87,11 @@ class Store:
         with self._lock:
             version = self._db.execute("pragma user_version").fetchone()[0]
             known = self._db.execute("select count(*) from sqlite_master where name = 'tables'").fetchone()[0]
-            if version != SCHEMA_VERSION and (version or known):
+            if version == 1:  # version 2 added whether a person ever joined (the old tables count as joined) and
+                # the seconds a move of the table's clock
+                self._db.execute("alter table tables add column joined integer not null default 1")
+                self._db.execute("alter table tables add column clock real")
+            elif version != SCHEMA_VERSION and (version or known):
                 self._db.close()
                 raise InvalidArgumentError(
                     f"{self.path} holds tables of another version of concombre (schema {version}, this one reads "
@@ -100,7 +107,8 @@ class Store:
         setup = json.dumps(to_dict(attrs.evolve(record, actions=())))
         with self._lock, self._db:
             self._db.execute("begin")
-            self._db.execute("insert into tables values (?, ?, ?, ?)", (key, _seats(table), setup, used))
+            self._db.execute("insert into tables values (?, ?, ?, ?, 0, ?)", (key, _seats(table), setup, used,
+                                                                              table.clock))
             self._insert(key, 0, record.actions)
 
     def append(self, key: str, first: int, actions: Sequence[Any], used: float) -> None:
@@ -120,23 +128,30 @@ class Store:
         with self._lock, self._db:
             self._db.execute("update tables set seats = ? where key = ?", (_seats(table), key))
 
+    def join(self, key: str) -> None:
+        """Keep that a person has come to the table (a table nobody joined expires sooner)."""
+        with self._lock, self._db:
+            self._db.execute("update tables set joined = 1 where key = ?", (key,))
+
     def remove(self, key: str) -> None:
         """Forget a table and its actions."""
         with self._lock, self._db:
             self._db.execute("delete from tables where key = ?", (key,))
 
-    def tables(self) -> Iterator[tuple[str, Table, float]]:
-        """Every kept table, replayed through the engine: (key, table, when it was last used)."""
+    def tables(self) -> Iterator[tuple[str, Table, float, bool]]:
+        """Every kept table, replayed through the engine: (key, table, when it was last used, whether a person
+        ever joined it)."""
         with self._lock:
-            rows = self._db.execute("select key, seats, setup, used from tables order by key").fetchall()
+            rows = self._db.execute("select key, seats, setup, used, joined, clock from tables order by key").fetchall()
             actions: dict[str, list[str]] = {}
             for key, _, text in self._db.execute("select key, number, action from actions order by key, number"):
                 actions.setdefault(key, []).append(text)
-        for key, seats, setup, used in rows:
+        for key, seats, setup, used, joined, clock in rows:
             record = from_dict(json.loads(setup), Record)
             record = attrs.evolve(record, actions=tuple(from_dict(json.loads(text)) for text in actions.get(key, ())))
             kept = json.loads(seats)
-            yield key, Table.replayed(record, [token for token, _ in kept], [bot for _, bot in kept]), used
+            table = Table.replayed(record, [token for token, _ in kept], [bot for _, bot in kept], clock)
+            yield key, table, used, bool(joined)
 
     def close(self) -> None:
         """Close the database."""

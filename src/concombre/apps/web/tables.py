@@ -19,9 +19,9 @@ import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import AnyGame, required
-from concombre.core.i18n import _, current_language, use_language
+from concombre.core.i18n import N_, _, current_language, use_language
 from concombre.core.records import Record, replay_states
-from concombre.core.render import Picture, picture_document, without_hands
+from concombre.core.render import Picture, SheetLine, picture_document, without_hands
 from concombre.games import find_game
 from concombre.io.json import from_dict, to_dict
 
@@ -43,8 +43,12 @@ class Table:
         record: Every action so far.
         tokens: Each seat's secret, which proves a connection holds it; None for a bot's seat.
         bots: Each seat's bot kind (a name of ``game.bots``); None for a person's seat.
+        clock: Seconds each person has for a move, or None for no clock: when they run out, the table bot
+            plays that move for them (`time_out`).
+        stand_ins: The people's seats the table bot plays for, their person away since their time ran out,
+            until they come back (`back`).
         logs: What happened, in words, most recent last: one list per language asked for so far
-            (see `log`).
+            (see `log`); a score sheet is one entry, a table (``{"head": [...], "rows": [[...], ...]}``).
 
     Examples:
         >>> table = new_table("concombre", players=3, name="Ann", seed=1)
@@ -58,7 +62,9 @@ class Table:
     record: Record
     tokens: tuple[str | None, ...]
     bots: tuple[str | None, ...]
-    logs: dict[str, list[str]] = attrs.field(factory=dict)
+    clock: float | None = None
+    stand_ins: frozenset[int] = frozenset()
+    logs: dict[str, list[str | dict[str, Any]]] = attrs.field(factory=dict)
     _rng: random.Random = attrs.field(factory=random.Random)
 
     @property
@@ -92,9 +98,10 @@ class Table:
         """
         return same_secret(token, watch_token(self.token))
 
-    def log(self) -> list[str]:
+    def log(self) -> list[str | dict[str, Any]]:
         """What happened, in words of the current language, most recent last; told anew from the record the
-        first time a language is asked for, then kept up to date with each step.
+        first time a language is asked for, then kept up to date with each step. A round's score sheet is one
+        entry: a table, ``{"head": [...], "rows": [[...], ...]}``, for a page to draw as one.
 
         Examples:
             >>> from concombre.core.i18n import use_language
@@ -107,7 +114,7 @@ class Table:
         """
         language = current_language()
         if language not in self.logs:
-            lines: list[str] = []
+            lines: list[str | dict[str, Any]] = []
             states = replay_states(self.record)
             before = next(states)
             for action, after in zip(self.record.actions, states, strict=True):
@@ -116,9 +123,19 @@ class Table:
             self.logs[language] = lines
         return self.logs[language]
 
-    def _told(self, before: Any, action: Any, after: Any) -> list[str]:
+    def _told(self, before: Any, action: Any, after: Any) -> list[str | dict[str, Any]]:
         story = required(self.game, self.game.story, "story")
-        return [line.strip() for line in story.tell(before, action, after) if line.strip()]
+        told: list[str | dict[str, Any]] = []
+        for line in story.tell(before, action, after):
+            if isinstance(line, SheetLine):  # the story's score sheet: one table, its first line the head
+                last = told[-1] if told else None
+                if isinstance(last, dict):
+                    last["rows"].append(list(line.cells))
+                else:
+                    told.append({"head": list(line.cells), "rows": []})
+            elif line.strip():
+                told.append(line.strip())
+        return told
 
     def picture(self, seat: int | None, seen: Any = None) -> Picture | None:
         """What the page draws for ``seat``: the picture of its view (``seen``, when already taken); for a
@@ -149,6 +166,7 @@ class Table:
         seen = None if seat is None else game.view(self.state, seat)  # taken once: the document and the picture
         picture = self.picture(seat, seen)
         log = self.log()
+        won = self.trick_won()
         return {
             "type": "view",
             "game": game.name,
@@ -161,13 +179,14 @@ class Table:
             "log": log[-30:],
             "log_start": max(0, len(log) - 30),
             "over": game.is_over(self.state),
+            "trick_won": None if won is None else {"winner": won[0], "plays": [list(play) for play in won[1]]},
             "choices": [{"text": text(action), "action": to_dict(action)} for action in offered],
             "reasons": reasons,
         }
 
     def act(self, seat: int, document: Any) -> ConcombreError | None:
         """Apply an action document from ``seat``; None when done, else the refusal (state untouched), its
-        sentence in the current language."""
+        sentence in the current language. The bots' replies are the table's next steps (`step`)."""
         if self.game.to_play(self.state) != seat:
             return ConcombreError(_("It is not your turn."))
         try:
@@ -179,11 +198,113 @@ class Table:
         except ConcombreError as err:
             return err
         self._record(self.state, action, after)
-        self.play_bots()
         return None
 
+    def trick_won(self) -> tuple[int, Sequence[tuple[int, str]]] | None:
+        """The completed trick on the felt, who won it and its plays (`concombre.core.game.Story.shown_trick`),
+        or None.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.trick_won() is None
+            True
+        """
+        story = self.game.story
+        return None if story is None or story.shown_trick is None else story.shown_trick(self.state)
+
+    def next_step(self, pause: float) -> float | None:
+        """How long to wait before the table's next step of its own or a bot's (`step`): ``pause`` while a
+        completed trick is on the felt before the table collects it, else 0; None while a person must act,
+        or once the game is over.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.next_step(1.5) is None  # Ann to play
+            True
+        """
+        game = self.game
+        if game.is_over(self.state):
+            return None
+        seat = game.to_play(self.state)
+        if seat is None:
+            return pause if self.trick_won() is not None else 0.0
+        return None if self.bots[seat] is None and seat not in self.stand_ins else 0.0
+
+    def step(self) -> bool:
+        """Take the table's own next step, or the bot's whose turn it is; False when a person must act or the
+        game is over.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.step()  # Ann to play: nothing for the table to do
+            False
+        """
+        game = self.game
+        before = self.state
+        if game.is_over(before):
+            return False
+        seat = game.to_play(before)
+        kind = None if seat is None else self.bots[seat]
+        if seat is None:
+            action = game.legal_actions(before)[0]
+        elif kind is not None:
+            action = game.bot(kind).choose(game.view(before, seat), self._rng)
+        elif seat in self.stand_ins:
+            action = self._stand_in(seat)
+        else:
+            return False
+        self._record(before, action, game.apply(before, action))
+        return True
+
+    def _stand_in(self, seat: int) -> Any:
+        """The table bot's move for a person's seat."""
+        kind = required(self.game, self.game.bots, "bots").table
+        return self.game.bot(kind).choose(self.game.view(self.state, seat), self._rng)
+
+    def time_out(self, seat: int, turn: int, away: bool) -> bool:
+        """The person at ``seat`` ran out of time on the move after ``turn`` actions: the table bot plays it for
+        them and everyone is told why; if they are ``away``, it plays for them until they come back (`back`).
+        False, and nothing done, when that move is no longer theirs to make.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1, clock=30)
+            >>> _ = table.log()  # the log in English, kept up to date from now on
+            >>> table.time_out(0, len(table.record.actions), away=False), table.game.to_play(table.state) != 0
+            (True, True)
+            >>> table.log()[-2]
+            "Time ran out for Ann: the table's bot played for them."
+        """
+        game = self.game
+        if (game.is_over(self.state) or game.to_play(self.state) != seat or len(self.record.actions) != turn
+                or self.tokens[seat] is None):
+            return False
+        name = self.state.players[seat]
+        if away:
+            self.stand_ins |= {seat}
+            self._note(N_("Time ran out for {name}, who is away: the table's bot plays for them until they come "
+                          "back."), name=name)
+        else:
+            self._note(N_("Time ran out for {name}: the table's bot played for them."), name=name)
+        before = self.state
+        action = self._stand_in(seat)
+        self._record(before, action, game.apply(before, action))
+        return True
+
+    def back(self, seat: int) -> None:
+        """The person at ``seat`` has come back: they play their seat again."""
+        if seat in self.stand_ins:
+            self.stand_ins -= {seat}
+            self._note(N_("{name} is back and plays again."), name=self.state.players[seat])
+
+    def _note(self, sentence: str, **fields: Any) -> None:
+        """A line of the table's own in every language's log (the story tells the moves)."""
+        for language, lines in self.logs.items():
+            with use_language(language):
+                lines.append(_(sentence, **fields))
+
     def hand_to_bot(self, seat: int) -> None:
-        """Give a person's seat to the game's table bot (its token opens nothing any more), and let it play.
+        """Give a person's seat to the game's table bot (its token opens nothing any more); it plays from the
+        table's next `step`.
 
         Raises:
             InvalidArgumentError: ``seat`` is seat 0, or not a person's seat.
@@ -192,10 +313,10 @@ class Table:
             raise InvalidArgumentError(_("Seat {seat} is not a friend's seat of this table.", seat=seat), field="seat")
         self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
         self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").table, *self.bots[seat + 1:])
-        self.play_bots()
 
     @classmethod
-    def replayed(cls, record: Record, tokens: Sequence[str | None], bots: Sequence[str | None]) -> Table:
+    def replayed(cls, record: Record, tokens: Sequence[str | None], bots: Sequence[str | None],
+                 clock: float | None = None) -> Table:
         """The table a record leads to, every action checked by the engine and its log told anew; the bots
         draw from a generator seeded by the record.
 
@@ -207,7 +328,7 @@ class Table:
         """
         states = replay_states(record)  # checked as records are: a bad one raises FormatError with its path
         table = cls(record.game, next(states), attrs.evolve(record, actions=()), tuple(tokens), tuple(bots),
-                    rng=random.Random(f"{record.seed}:{len(record.actions)}"))
+                    clock=clock, rng=random.Random(f"{record.seed}:{len(record.actions)}"))
         for action, after in zip(record.actions, states, strict=True):
             table._record(table.state, action, after)
         return table
@@ -220,19 +341,9 @@ class Table:
                 lines += self._told(before, action, after)
 
     def play_bots(self) -> None:
-        """The table's own steps and the bots' turns, until a person must act or the game ends."""
-        game = self.game
-        while not game.is_over(self.state):
-            before = self.state
-            seat = game.to_play(before)
-            kind = None if seat is None else self.bots[seat]
-            if seat is None:
-                action = game.legal_actions(before)[0]
-            elif kind is not None:
-                action = game.bot(kind).choose(game.view(before, seat), self._rng)
-            else:
-                return
-            self._record(before, action, game.apply(before, action))
+        """The table's own steps and the bots' turns, all at once, until a person must act or the game ends."""
+        while self.step():
+            pass
 
     def record_document(self) -> dict[str, Any]:
         """The game record so far, as a JSON document."""
@@ -272,9 +383,10 @@ def playable(game: AnyGame) -> bool:
 
 
 def new_table(game: str, players: int, name: str, seed: int | None = None, people: int = 1,
-              bot: str | None = None) -> Table:
+              bot: str | None = None, clock: float | None = None) -> Table:
     """A new table: ``name`` at seat 0, ``people - 1`` friends at the next seats, bots at the rest; the first
-    deal done and the bots played up to a person.
+    deal done and the bots played up to a person. ``clock``: seconds each person has for a move (None: no
+    clock; see `Table.time_out`).
 
     Raises:
         InvalidArgumentError: An unknown game or bot, a player count the game refuses, or more people than seats.
@@ -302,6 +414,6 @@ def new_table(game: str, players: int, name: str, seed: int | None = None, peopl
     state = chosen.new_game(names, seed=seed)
     tokens = tuple(secrets.token_urlsafe(16) if seat < people else None for seat in range(players))
     bots = tuple(None if seat < people else kind for seat in range(players))
-    table = Table(chosen, state, Record.of(state), tokens, bots, rng=random.Random(seed))
+    table = Table(chosen, state, Record.of(state), tokens, bots, clock=clock, rng=random.Random(seed))
     table.play_bots()
     return table

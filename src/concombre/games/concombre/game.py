@@ -24,7 +24,15 @@ from concombre.games.concombre.render import picture
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.state import Phase, State
-from concombre.games.concombre.story import HELP, describe_rules, play_reasons, read_play, show_view, tell
+from concombre.games.concombre.story import (
+    HELP,
+    describe_rules,
+    play_reasons,
+    read_play,
+    show_view,
+    shown_trick,
+    tell,
+)
 from concombre.games.concombre.transitions import deal, new_game
 from concombre.games.concombre.views import View, view
 
@@ -118,7 +126,8 @@ GAME: Game[State, Action, View] = register(Game(
     records=Records(header="concombre record 1", action_text=action_text, parse_action=parse_action,
                     starts_round=lambda action: isinstance(action, Deal)),
     codec=CODEC,
-    story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons),
+    story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons,
+                shown_trick=shown_trick),
     render=picture,
     bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random")),
     learning=Learning(

@@ -11,16 +11,17 @@ from collections.abc import Iterable, Iterator
 from concombre.core.cards import PACK
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
-from concombre.core.render import picture_text
+from concombre.core.render import SheetLine, picture_text
 from concombre.core.words import clause, person
 from concombre.games.concombre import render
 from concombre.games.concombre.actions import Action, Play, why_illegal
 from concombre.games.concombre.reading import read_action
-from concombre.games.concombre.rules import Rules
+from concombre.games.concombre.rules import Rules, winning_play
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.views import View, view
 
-__all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "tell", "tell_game"]
+__all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "shown_trick", "tell",
+           "tell_game"]
 
 
 def describe_rules(rules: Rules) -> str:
@@ -135,7 +136,7 @@ def score_table(state: State) -> Iterator[str]:
     player, score, penalty = _("Player"), _("Score"), _("Penalty cards")
     width = max(len(player), *(len(name) for name in names))
     points = max(len(score), 5)
-    yield f"  {player:<{width}}  {score:>{points}}  {penalty}"
+    yield SheetLine.of(f"  {player:<{width}}  {score:>{points}}  {penalty}", (player, score, penalty))
     for seat, name in enumerate(names):
         cards = " ".join(str(card) for card in state.penalty_cards[seat])
         flag = ""
@@ -144,7 +145,32 @@ def score_table(state: State) -> Iterator[str]:
         elif state.half_cucumber[seat]:
             flag = _("half cucumber")
         line = f"  {name:<{width}}  {state.scores[seat]:>{points}}  {cards}".rstrip()
-        yield f"{line}  ({flag})" if flag else line
+        shown = f"{cards} ({flag})".strip() if flag else cards
+        yield SheetLine.of(f"{line}  ({flag})" if flag else line, (name, str(state.scores[seat]), shown))
+
+
+def shown_trick(state: State) -> tuple[int, tuple[tuple[int, str], ...]] | None:
+    """The completed trick still on the felt: who won it (C8) and its plays as (seat, card text), from the
+    moment its last card is played until the next card is led; None otherwise.
+
+    Examples:
+        >>> from concombre import deal, legal_plays, new_game, play
+        >>> state = deal(new_game(["Ann", "Bob"], seed=3))
+        >>> shown_trick(state) is None
+        True
+        >>> for _ in range(2):
+        ...     state = play(state, legal_plays(state)[0])
+        >>> shown_trick(state)
+        (0, ((1, '2C'), (0, '3D')))
+    """
+    if state.phase is Phase.TRICK_COMPLETE:
+        plays = state.trick
+    elif state.phase is Phase.PLAY and not state.trick and state.tricks:
+        plays = state.tricks[-1]
+    else:
+        return None
+    winner = winning_play([(seat, PACK.index(card)) for seat, card in plays])[0]
+    return winner, tuple((seat, str(card)) for seat, card in plays)
 
 
 HELP = N_("On your turn type the number of a play or the card itself (QH, 10h); end of input leaves.")

@@ -10,6 +10,7 @@ let socket = null;
 let seat = null;        // { table, token, watch?, settings? } as kept in localStorage
 let current = null;     // the last message
 let faces = {};         // card key -> face document (words, label, svg...), from the message's picture
+let drawings = {};      // a card drawing's name -> its SVG, as this connection was sent them
 let selected = [];      // card keys picked in the hand
 let staged = [];        // melds put together before they are laid down (an opening may need several)
 let ends = null;        // a lay-off that fits either end of a run: the two actions to choose from
@@ -95,7 +96,7 @@ function button(text, onClick, { reason = null, ...props } = {}) {
 // A card the picture did not draw (a penalty card in the score sheet): its corner, from its key.
 function faceOf(key) {
   if (faces[key]) return faces[key];
-  if (key.startsWith("JK")) return { key, label: "\u{1F0CF}", words: t("joker"), red: false };
+  if (key.startsWith("JK")) return { key, label: "\u2605", words: t("joker"), red: false };
   const rank = key[0] === "T" ? "10" : key[0];
   return { key, label: rank + (SUITS[key[1]] || ""), words: key, red: "DH".includes(key[1]) };
 }
@@ -178,6 +179,7 @@ function renderScores(message) {
       notes.push(t("penalty {cards}", { cards: view.penalty_cards[other].map((key) => faceOf(key).label).join(" ") }));
     }
     if (message.winner === other) notes.push(t("winner"));
+    if ((message.stand_ins || []).includes(other)) notes.push(t("the bot plays for them"));
     const away = message.people.includes(other) && !(message.present || [other]).includes(other);
     if (away) notes.push(t("away"));
     // The table's maker may give a friend's empty seat to a bot, so that the game goes on without them.
@@ -204,13 +206,16 @@ function renderConcombre(message) {
   const view = message.view;
   const count = view.players.length;
   const ring = el("div", { class: "ring", role: "list", "aria-label": t("The table") });
-  const inTrick = new Map(view.trick.map(([other, key], order) => [other, { key, order }]));
+  // A completed trick stays on the felt, with who won it, until the next card is led (message.trick_won).
+  const won = message.trick_won;
+  const shown = view.trick.length || !won ? view.trick : won.plays;
+  const inTrick = new Map(shown.map(([other, key], order) => [other, { key, order }]));
   for (let step = 0; step < count; step += 1) {
     const other = (message.you + step) % count;  // you at the bottom, the others clockwise
     const angle = (2 * Math.PI * step) / count;
     const played = inTrick.get(other);
-    const status = view.eliminated[other] ? t("out (C11)") : view.to_play === other ? t("to play")
-      : cardCount(view.hand_sizes[other]);
+    const status = (view.eliminated[other] ? t("out (C11)") : view.to_play === other ? t("to play")
+      : cardCount(view.hand_sizes[other])) + (won && won.winner === other ? ", " + t("won the trick") : "");
     const place = el("div", { class: "seat" + (view.to_play === other ? " turn" : ""), role: "listitem" },
                      el("span", { class: "who", text: nameOf(message, other) }),
                      el("span", { class: "note", text: played && played.order === 0 ? t("{status}, led", { status })
@@ -224,7 +229,9 @@ function renderConcombre(message) {
   fill($("board"),
     el("h2", { text: t("Round {round}: {count} cards each", { round: view.round_number, count: view.deal_size }) }),
     ring,
-    last && !view.trick.length
+    won ? el("p", { class: "trick-won", role: "status" },
+             t("{name} wins the trick.", { name: nameOf(message, won.winner) })) : null,
+    last && !view.trick.length && !won
       ? el("p", { class: "last-trick" }, t("Last trick:") + " ",
            ...last.map(([other, key]) => el("span", { class: "played" }, `${view.players[other]} `,
                                              cardPicture(faceOf(key)))))
@@ -375,12 +382,19 @@ const RENDERERS = { concombre: renderConcombre, romme: renderRomme };
 function announce(message) {
   const fresh = current === null ? [] : message.log.slice(Math.max(0, heard - message.log_start));
   heard = message.log_start + message.log.length;
-  if (fresh.length) $("announce").textContent = readable(fresh.join(" "));
+  const said = fresh.map((entry) => (typeof entry === "string" ? entry
+    : entry.rows.map((row) => row.filter(Boolean).join(" ")).join(", ")));
+  if (said.length) $("announce").textContent = readable(said.join(" "));
 }
 
 function draw(message) {
   current = message;
   faces = {};
+  // Each card's drawing comes once a connection (message.faces, by name); its cards name it (card.face).
+  Object.assign(drawings, message.faces || {});
+  for (const row of message.picture ? message.picture.rows : []) {
+    for (const card of row.cards) if (card.face) card.svg = drawings[card.face];
+  }
   for (const row of message.picture ? message.picture.rows : []) {
     for (const card of row.cards) if (card.key) faces[card.key] = card;
   }
@@ -398,8 +412,9 @@ function draw(message) {
       : mover === message.you ? t("{game}: your turn", { game })
         : mover === null ? game : t("{game}: waiting for {name}", { game, name: view.players[mover] });
   renderScores(message);
+  countDown(message);
   (!watching && RENDERERS[message.game] || renderPicture)(message);
-  $("log").replaceChildren(...message.log.map((line) => el("li", { text: readable(line) })));
+  $("log").replaceChildren(...message.log.map((entry) => el("li", {}, logEntry(entry))));
   $("log").scrollTop = $("log").scrollHeight;
   $("over").hidden = !message.over;
   if (message.over) {
@@ -410,6 +425,34 @@ function draw(message) {
     $("record").href = `/api/tables/${seat.table}/record?token=${encodeURIComponent(seat.token)}&${asked()}`;
     $("again").hidden = !seat.settings;
   }
+}
+
+// The table's clock: the seconds left to the person to move, counted down on the page (the server keeps time).
+let ticking = null;
+function countDown(message) {
+  clearInterval(ticking);
+  const clock = message.clock;
+  $("clock-left").hidden = !clock || message.over;
+  if (!clock || message.over) return;
+  const deadline = Date.now() + clock.left * 1000;
+  const name = message.view ? nameOf(message, clock.seat) : t("Seat {seat}", { seat: clock.seat + 1 });
+  const tick = () => {
+    const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    $("clock-left").textContent = t("{name}: {seconds} s to move", { name, seconds });
+    $("clock-left").classList.toggle("short", seconds <= 5);
+  };
+  tick();
+  ticking = setInterval(tick, 250);
+}
+
+// A line of the story, or a round's score sheet (the story's table) drawn as a table.
+function logEntry(entry) {
+  if (typeof entry === "string") return readable(entry);
+  const cell = (tag, text, props = {}) => el(tag, { text: readable(text), ...props });
+  return el("table", { class: "sheet" },
+            el("thead", {}, el("tr", {}, ...entry.head.map((text) => cell("th", text, { scope: "col" })))),
+            el("tbody", {}, ...entry.rows.map(([first, ...rest]) => el("tr", {}, cell("th", first, { scope: "row" }),
+                                                                             ...rest.map((text) => cell("td", text))))));
 }
 
 function receive(message) {
@@ -491,6 +534,7 @@ $("settings").addEventListener("submit", (event) => {
   const settings = { game: $("game").value, players, name: $("name").value, people: Math.min(1 + friends, players),
                      bot: $("bot").value || null };
   if ($("seed").value !== "" && friends === 0) settings.seed = Number($("seed").value);
+  if ($("clock").value !== "") settings.clock = Number($("clock").value);
   start(settings);
 });
 
