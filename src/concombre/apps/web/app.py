@@ -327,7 +327,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
 
     async def static(request: Request) -> Response:
         found = files.get(request.path_params["name"])
-        if found is None or found[0] is files["index.html"][0]:
+        if found is None:
             return JSONResponse({"error": _("No such file.")}, status_code=404)
         return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
@@ -401,15 +401,14 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         """The table's clock for the person to move, started when their move began (and the table is watched);
         what the messages say of it, or None."""
         table, loop = held.tables[key], asyncio.get_running_loop()
-        seat, turn, seconds = table.game.to_play(table.state), len(table.record.actions), table.clock
-        runs = (seconds is not None and seat is not None and table.bots[seat] is None
-                and seat not in table.stand_ins and not table.game.is_over(table.state) and bool(held.sockets[key]))
+        seat, turn, seconds = table.awaited(), len(table.record.actions), table.clock
         kept = held.clocks.get(key)
+        runs = seconds is not None and seat is not None and bool(held.sockets[key])
         if kept is not None and (not runs or kept[0] != turn):  # that move was made, or nobody is watching
             kept[2].cancel()
             del held.clocks[key]
             kept = None
-        if not runs or seconds is None or seat is None:
+        if seconds is None or seat is None or not runs:
             return None
         if kept is None:
             handle = loop.call_later(seconds, lambda: loop.create_task(_time_out(key, seat, turn)))

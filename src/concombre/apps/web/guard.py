@@ -215,14 +215,24 @@ class RateLimit:
         self.tokens, self.last = burst, clock()
 
     def allow(self) -> bool:
-        """Whether one more message may pass now."""
+        """Whether one more message may pass now (and it is counted)."""
+        return self.wait() == 0.0
+
+    def wait(self) -> float:
+        """0.0 when one more may pass now (and it is counted), else the seconds until one may.
+
+        Examples:
+            >>> limit = RateLimit(per_second=0.5, burst=1, clock=lambda: 0.0)
+            >>> limit.wait(), limit.wait()
+            (0.0, 2.0)
+        """
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
         self.last = now
         if self.tokens < 1:
-            return False
+            return (1 - self.tokens) / self.per_second
         self.tokens -= 1
-        return True
+        return 0.0
 
 
 class AddressLimit:
@@ -246,20 +256,17 @@ class AddressLimit:
     def __init__(self, per_minute: float, burst: float, clock: Callable[[], float] = time.monotonic,
                  most: int = 100_000) -> None:
         self.per_minute, self.burst, self.clock, self.most = per_minute, burst, clock, most
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when), least recent first
+        self._buckets: dict[str, RateLimit] = {}  # by address, the least recently used first
 
     def wait(self, address: str) -> float:
         """0.0 when ``address`` may go on now (and it is counted), else the seconds until it may."""
         if self.per_minute <= 0:
             return 0.0
-        now = self.clock()
-        tokens, then = self._buckets.pop(address, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - then) * self.per_minute / 60)
-        allowed = tokens >= 1
-        self._buckets[address] = (tokens - 1 if allowed else tokens, now)
+        bucket = self._buckets.pop(address, None) or RateLimit(self.per_minute / 60, self.burst, self.clock)
+        self._buckets[address] = bucket
         while len(self._buckets) > self.most:
             del self._buckets[next(iter(self._buckets))]
-        return 0.0 if allowed else (1 - tokens) * 60 / self.per_minute
+        return bucket.wait()
 
 
 def client_address(scope: Scope, trust_proxy: bool) -> str:

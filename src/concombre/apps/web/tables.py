@@ -222,13 +222,22 @@ class Table:
             >>> table.next_step(1.5) is None  # Ann to play
             True
         """
-        game = self.game
-        if game.is_over(self.state):
+        if self.game.is_over(self.state):
             return None
-        seat = game.to_play(self.state)
-        if seat is None:
+        if self.game.to_play(self.state) is None:
             return pause if self.trick_won() is not None else 0.0
-        return None if self.bots[seat] is None and seat not in self.stand_ins else 0.0
+        return None if self.awaited() is not None else 0.0
+
+    def awaited(self) -> int | None:
+        """The seat of the person the table waits for (not a bot's, nor one the bot plays for), or None.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1)
+            >>> table.awaited()
+            0
+        """
+        seat = None if self.game.is_over(self.state) else self.game.to_play(self.state)
+        return None if seat is None or self.bots[seat] is not None or seat in self.stand_ins else seat
 
     def step(self) -> bool:
         """Take the table's own next step, or the bot's whose turn it is; False when a person must act or the
@@ -275,8 +284,7 @@ class Table:
             "Time ran out for Ann: the table's bot played for them."
         """
         game = self.game
-        if (game.is_over(self.state) or game.to_play(self.state) != seat or len(self.record.actions) != turn
-                or self.tokens[seat] is None):
+        if self.awaited() != seat or len(self.record.actions) != turn:
             return False
         name = self.state.players[seat]
         if away:

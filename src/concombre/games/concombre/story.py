@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from concombre.core.cards import PACK
+from concombre.core.cards import PACK, index_of
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.render import SheetLine, picture_text
@@ -169,7 +169,7 @@ def shown_trick(state: State) -> tuple[int, tuple[tuple[int, str], ...]] | None:
         plays = state.tricks[-1]
     else:
         return None
-    winner = winning_play([(seat, PACK.index(card)) for seat, card in plays])[0]
+    winner = winning_play([(seat, index_of(card)) for seat, card in plays])[0]
     return winner, tuple((seat, str(card)) for seat, card in plays)
 
 
