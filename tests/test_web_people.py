@@ -47,8 +47,9 @@ def test_two_people_finish_a_game_together_each_seeing_only_their_own_hand(tmp_p
         with client.connect(base + created["token"]) as ann, client.connect(base + invitation["token"]) as bea:
             sockets = {0: ann, 1: bea}
             seen = {seat: json.loads(sockets[seat].recv(timeout=10)) for seat in sockets}
-            if seen[0]["present"] == [0]:  # Ann came first: Bea's arrival is news to her
-                seen[0] = json.loads(ann.recv(timeout=10))
+            for seat in sockets:  # whoever came first is then told of the other's arrival
+                if seen[seat]["present"] == [seat]:
+                    seen[seat] = json.loads(sockets[seat].recv(timeout=10))
             assert seen[0]["present"] == seen[1]["present"] == [0, 1]
             actions = 0
             while not seen[0]["over"]:

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import importlib.metadata
 import json
+import os
 import sys
 import typing
 from collections.abc import Callable, Iterator, Sequence
@@ -209,6 +210,9 @@ def _parser() -> argparse.ArgumentParser:
                               "in the server's time that halves what it can serve)"))
     serve.add_argument("--trick-pause", type=float, default=1.5, metavar="SECONDS",
                        help=_("how long a completed trick stays on the felt before it is collected (default 1.5)"))
+    serve.add_argument("--workers", type=int, default=None, metavar="N",
+                       help=_("worker processes for the games, the tables shared out among them (default: one a "
+                              "core; 0 plays them on a thread of the server's own process)"))
 
     bench = commands.add_parser(
         "bench",
@@ -500,14 +504,16 @@ def _serve(args: argparse.Namespace) -> int:
     # named after the first layout: a file of an older layout is brought up to date in place (Store)
     db = args.db or str(Path(platformdirs.user_data_dir(package)) / "tables-1.sqlite3")
     print("concombre: " + _("tables are kept in {path}", path=db))
-    if args.create_rate < 0 or args.create_burst < 1 or args.trick_pause < 0:
-        raise InvalidArgumentError(_("--create-rate and --trick-pause cannot be negative, and --create-burst is at "
-                                     "least 1."))
+    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+    if args.create_rate < 0 or args.create_burst < 1 or args.trick_pause < 0 or workers < 0:
+        raise InvalidArgumentError(_("--create-rate, --trick-pause and --workers cannot be negative, and "
+                                     "--create-burst is at least 1."))
     app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db,
                      trust_proxy=args.trust_proxy, tables_per_minute=args.create_rate, table_burst=args.create_burst,
-                     trick_pause=args.trick_pause)
-    # The games' work runs on a thread of its own: the event loop, which answers the page and the sockets, gets
-    # the interpreter back within a millisecond of asking rather than five, the default.
+                     trick_pause=args.trick_pause, workers=workers)
+    # The games' work runs in worker processes, or on a thread of its own: the event loop, which answers the page
+    # and the sockets, gets the interpreter back from the threads that wait on them within a millisecond of
+    # asking rather than five, the default.
     sys.setswitchinterval(0.001)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=args.ws_compression)
     return 0

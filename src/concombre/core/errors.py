@@ -10,6 +10,8 @@ gives them apart from the sentence, for a program to read.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type", "naming"]
 
 
@@ -34,6 +36,10 @@ class ConcombreError(Exception):
         self.ruling = ruling
         super().__init__(f"{reason} [{ruling}]" if ruling else reason)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (its sentence and every part), so that it crosses to and from a worker process unchanged
+        return _remade, (type(self), self.args, self.__dict__)
+
     def details(self) -> dict[str, str | None]:
         """The error as a program reads it: the whole ``message``, its ``reason``, and the parts that never change
         with the language (``ruling``, ``field``, ``path``; None where the error has none).
@@ -51,6 +57,14 @@ class ConcombreError(Exception):
         """
         return {"message": str(self), "reason": self.reason, "ruling": self.ruling,
                 "field": getattr(self, "field", None), "path": getattr(self, "path", None)}
+
+
+def _remade(kind: type[ConcombreError], args: tuple[Any, ...], parts: dict[str, Any]) -> ConcombreError:
+    """An error as it was pickled (`ConcombreError.__reduce__`): its class, its sentence and its parts."""
+    error = Exception.__new__(kind)
+    error.args = args
+    error.__dict__.update(parts)
+    return error
 
 
 class IllegalActionError(ConcombreError):

@@ -40,14 +40,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
-import hashlib
 import json
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +56,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from concombre.apps.web.guard import AddressLimit, Guard, RateLimit, client_address, load_json
-from concombre.apps.web.store import Store
-from concombre.apps.web.tables import Table, new_table, playable, watch_token
+from concombre.apps.web.tables import playable, watch_token
 from concombre.apps.web.words import PAGE
+from concombre.apps.web.workers import Summary, Workers
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.i18n import LANGUAGES, _, current_language, language_of, translate, use_language
 from concombre.core.limits import name_problem
@@ -114,14 +111,16 @@ Examples:
 
 
 class _Tables:
-    """The server's tables, each with its lock, its sockets and when it was last used; and the one thread the
-    games' work runs on (the bots' thinking, the views and the messages), so that the event loop, which
-    answers the page and the sockets, never waits behind it."""
+    """The server's tables as the event loop knows them (`concombre.apps.web.workers.Summary`), each with its lock,
+    its sockets and when it was last used; the tables themselves, and all the games' work on them (the bots'
+    thinking, the views and the messages), are the `concombre.apps.web.workers.Workers`', so that the event loop,
+    which answers the page and the sockets, never waits behind it."""
 
     def __init__(self, limit: int, idle: float, unjoined: float, clock: Callable[[], float],
-                 store: Store | None) -> None:
-        self.limit, self.idle, self.unjoined, self.clock, self.store = limit, idle, unjoined, clock, store
-        self.tables: dict[str, Table] = {}
+                 workers: Workers) -> None:
+        self.limit, self.idle, self.unjoined, self.clock, self.workers = limit, idle, unjoined, clock, workers
+        self.tables: dict[str, Summary] = {}
+        self.making = 0  # tables being dealt, their room kept
         self.locks: dict[str, asyncio.Lock] = {}
         # each connection's (seat, language); a spectator's seat is None
         self.sockets: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
@@ -129,40 +128,41 @@ class _Tables:
         self.joined: set[str] = set()  # tables a person has come to
         self.driving: dict[str, asyncio.Task[None]] = {}
         self.clocks: dict[str, tuple[int, float, asyncio.TimerHandle]] = {}  # the move it runs for, its deadline
-        self.games = ThreadPoolExecutor(max_workers=1, thread_name_prefix="concombre-games")
-        self._face_names: dict[str, str] = {}  # a card's drawing -> its name in messages
         self.drawn: dict[WebSocket, set[str]] = {}  # the drawings each connection has been sent
-        for key, table, _used, joined in store.tables() if store is not None else ():
-            self._hold(key, table)  # idle from now: the clock of the run that kept it means nothing here
+        self.arriving: set[WebSocket] = set()  # connections not sent their first message yet
+        for key, summary, joined in workers.load():
+            self._hold(key, summary)  # idle from now: the clock of the run that kept it means nothing here
             if joined:
                 self.joined.add(key)
 
-    async def work(self, task: Callable[..., Any], *args: Any) -> Any:
-        """``task(*args)`` on the games' thread, in the caller's language."""
-        context = contextvars.copy_context()
-        return await asyncio.get_running_loop().run_in_executor(self.games, context.run, task, *args)
-
-    def _hold(self, key: str, table: Table) -> None:
-        self.tables[key], self.locks[key], self.sockets[key] = table, asyncio.Lock(), {}
+    def _hold(self, key: str, summary: Summary) -> None:
+        self.tables[key], self.locks[key], self.sockets[key] = summary, asyncio.Lock(), {}
         self.used[key] = self.clock()
+
+    async def _ask(self, key: str, method: str, *args: Any) -> Any:
+        """The table's keeper's answer to ``method``, its summary kept; the rest of the answer, if any."""
+        answer = await self.workers.call(key, method, *args)
+        summary = answer[-1] if isinstance(answer, tuple) else answer
+        if key in self.tables:
+            self.tables[key] = summary
+        return answer[0] if isinstance(answer, tuple) else None
 
     def _keep_for(self, key: str) -> float:
         """How long the table may stand unused: minutes if no person ever came, a quarter of ``idle`` once the
         game is over, else ``idle``."""
         if key not in self.joined:
             return min(self.unjoined, self.idle)
-        return self.idle / 4 if self.tables[key].game.is_over(self.tables[key].state) else self.idle
+        return self.idle / 4 if self.tables[key].over else self.idle
 
-    def expire(self) -> None:
+    async def expire(self) -> None:
         """Forget the tables nobody used for as long as they are kept (`_keep_for`)."""
         now = self.clock()
-        for key in list(self.tables):
-            if now - self.used[key] > self._keep_for(key) and not self.sockets[key]:
-                for holder in (self.tables, self.locks, self.sockets, self.used):
-                    del holder[key]
-                self.joined.discard(key)
-                if self.store is not None:
-                    self.store.remove(key)
+        gone = [key for key in self.tables if now - self.used[key] > self._keep_for(key) and not self.sockets[key]]
+        for key in gone:
+            for holder in (self.tables, self.locks, self.sockets, self.used):
+                del holder[key]
+            self.joined.discard(key)
+        await asyncio.gather(*(self.workers.call(key, "remove") for key in gone))
 
     def room_in(self) -> float:
         """The seconds until the next table expires (at least 1): how long a refused maker should wait."""
@@ -170,106 +170,63 @@ class _Tables:
         waits = [self.used[key] + self._keep_for(key) - now for key in self.tables if not self.sockets[key]]
         return max(1.0, min(waits, default=60.0))
 
-    def add(self, table: Table) -> str | None:
-        """The new table's key, or None when the server is full."""
-        self.expire()
-        if len(self.tables) >= self.limit:
+    async def add(self, *settings: Any) -> tuple[str, Summary] | None:
+        """A new table (the settings of `concombre.apps.web.workers.Keeper.new`): its key and summary, or None
+        when the server is full."""
+        await self.expire()
+        if len(self.tables) + self.making >= self.limit:
             return None
         key = secrets.token_urlsafe(8)
-        self._hold(key, table)
-        if self.store is not None:
-            self.store.add(key, table, self.used[key])
-        return key
+        self.making += 1
+        try:
+            # the bots may think before the first person's turn: the keeper's work (the language goes along)
+            summary: Summary = await self.workers.call(key, "new", *settings, self.clock())
+        finally:
+            self.making -= 1
+        self._hold(key, summary)
+        return key, summary
 
-    def join(self, key: str) -> None:
+    async def join(self, key: str) -> None:
         """A person has come to the table: it is kept as long as a table in play."""
         if key not in self.joined:
             self.joined.add(key)
-            if self.store is not None:
-                self.store.join(key)
+            await self.workers.call(key, "join")
 
-    def hand_to_bot(self, key: str, seat: int) -> None:
+    async def hand_to_bot(self, key: str, seat: int) -> None:
         """Give a friend's empty seat to the table bot, and keep who sits where."""
-        table = self.tables[key]
-        table.hand_to_bot(seat)
-        if self.store is not None:
-            self.store.seats(key, table)
+        await self._ask(key, "hand_to_bot", seat)
 
     def seats(self, key: str) -> set[int | None]:
         """The seats with a connection (None: a spectator)."""
         return {seat for seat, _language in self.sockets[key].values()}
 
-    def messages(self, key: str, here: set[tuple[int | None, str]], clock: dict[str, Any] | None
-                 ) -> dict[tuple[int | None, str], tuple[str, dict[str, str]]]:
-        """The message of each seat and language in ``here`` (None: the spectators'), as JSON text, worked out
-        once each, with the seats whose person is here (``present``), so the maker sees which friend's seat
-        stands empty, and the running ``clock`` (the seat it runs for, its seconds a move and those left);
-        each as its JSON text without the cards' drawings, and the drawings by name."""
-        table = self.tables[key]
+    async def messages(self, key: str, here: set[tuple[int | None, str]], clock: dict[str, Any] | None
+                       ) -> dict[tuple[int | None, str], tuple[str, dict[str, str]]]:
+        """The message of each seat and language in ``here`` (`concombre.apps.web.workers.Keeper.messages`), with
+        the seats whose person is here, so the maker sees which friend's seat stands empty."""
         present = sorted(seat for seat, _language in here if seat is not None)
-        found = {}
-        for seat, language in here:
-            with use_language(language):
-                message = {**table.message(seat), "present": present, "clock": clock,
-                           "stand_ins": sorted(table.stand_ins)}
-            faces = self._faces(message)
-            found[seat, language] = json.dumps(message), faces
+        found: dict[tuple[int | None, str], tuple[str, dict[str, str]]] = await self.workers.call(
+            key, "messages", sorted(here, key=repr), clock, present)
         return found
 
-    def _faces(self, message: dict[str, Any]) -> dict[str, str]:
-        """Each card's drawing taken out of the message, the card naming it by ``face`` instead: the drawings,
-        by name, for `_with_faces` to send a connection once."""
-        faces: dict[str, str] = {}
-        for row in message["picture"]["rows"] if message["picture"] else ():
-            for card in row["cards"]:
-                svg = card.pop("svg")
-                name = self._face_names.get(svg)
-                if name is None:
-                    if len(self._face_names) > 20_000:  # every face of every language is a few thousand
-                        self._face_names.clear()
-                    name = self._face_names[svg] = hashlib.blake2b(svg.encode(), digest_size=8).hexdigest()
-                card["face"] = name
-                faces[name] = svg
-        return faces
+    async def time_out(self, key: str, seat: int, turn: int, away: bool) -> bool:
+        """`concombre.apps.web.tables.Table.time_out`, kept."""
+        return bool(await self._ask(key, "time_out", seat, turn, away, self.clock()))
 
-    def time_out(self, key: str, seat: int, turn: int, away: bool) -> bool:
-        """`Table.time_out`, kept."""
-        table = self.tables[key]
-        first = len(table.record.actions)
-        moved = table.time_out(seat, turn, away)
-        if moved:
-            self._keep(key, first)
-        return moved
+    async def back(self, key: str, seat: int) -> None:
+        """`concombre.apps.web.tables.Table.back`."""
+        await self._ask(key, "back", seat)
 
-    def back(self, key: str, seat: int) -> None:
-        """`Table.back`."""
-        self.tables[key].back(seat)
-
-    def act(self, key: str, seat: int, document: Any, language: str) -> ConcombreError | None:
-        """The seat's action applied, and kept, before anyone is told; a refusal is said in ``language``."""
-        table = self.tables[key]
-        first = len(table.record.actions)
-        with use_language(language):
-            refusal = table.act(seat, document)
-        if refusal is None:
-            self._keep(key, first)
+    async def act(self, key: str, seat: int, document: Any) -> ConcombreError | None:
+        """The seat's action applied, and kept, before anyone is told; a refusal is said in the caller's
+        language."""
+        refusal: ConcombreError | None = await self._ask(key, "act", seat, document, self.clock())
         return refusal
 
-    def advance(self, key: str, pause: float) -> bool:
-        """The table's next step of its own or a bot's, and the steps after it that need no pause, kept in one
-        transaction; whether any was taken."""
-        table = self.tables[key]
-        first = len(table.record.actions)
-        if not table.step():
-            return False
-        while table.next_step(pause) == 0.0:
-            table.step()
-        self._keep(key, first)
-        return True
-
-    def _keep(self, key: str, first: int) -> None:
-        if self.store is not None:
-            self.store.append(key, first, self.tables[key].record.actions[first:], self.clock())
+    async def advance(self, key: str) -> bool:
+        """The table's next steps that need no pause (`concombre.apps.web.workers.Keeper.advance`); whether any
+        was taken."""
+        return bool(await self._ask(key, "advance", self.clock()))
 
     def touch(self, key: str) -> None:
         self.used[key] = self.clock()
@@ -283,7 +240,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                idle_seconds: float = 6 * 3600, unjoined_seconds: float = 300,
                clock: Callable[[], float] = time.monotonic, db: str | Path | None = None,
                tables_per_minute: float = 10, table_burst: float = 20, trust_proxy: bool = False,
-               trick_pause: float = 1.5) -> Any:
+               trick_pause: float = 1.5, workers: int = 0) -> Any:
     """The ASGI application, with its own tables, behind its `concombre.apps.web.guard.Guard`.
 
     Args:
@@ -301,6 +258,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         trust_proxy: Read the client's address from ``X-Forwarded-For`` (`concombre.apps.web.guard.client_address`):
             only behind a reverse proxy that writes it, or any client could claim any address.
         trick_pause: Seconds a completed trick stays on the felt before the table collects it (the bots wait).
+        workers: Worker processes for the games, the tables shared out among them
+            (`concombre.apps.web.workers.Workers`), so that they use every core; 0 runs them on one thread of
+            this process.
 
     Examples:
         >>> from starlette.testclient import TestClient
@@ -309,7 +269,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> sorted(answer)
         ['invitations', 'seat', 'table', 'token', 'watch']
     """
-    held = _Tables(max_tables, idle_seconds, unjoined_seconds, clock, None if db is None else Store(db))
+    held = _Tables(max_tables, idle_seconds, unjoined_seconds, clock, Workers(workers, db, trick_pause))
     makers = AddressLimit(tables_per_minute, table_burst, clock)
     # the page and its files, read once: a visitor's GET never touches the disk nor a thread
     files = {path.name: (path.read_bytes(), _MEDIA[path.suffix]) for path in STATIC.iterdir() if path.suffix in _MEDIA}
@@ -355,21 +315,20 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 return JSONResponse({"error": _("The settings are longer than {limit} bytes.", limit=MAX_BODY)},
                                     status_code=413)
         try:
-            settings = load_json(body.decode("utf-8"), MAX_BODY)
-            game, players, name, people, bot, seed, clock_seconds = _settings(settings)
-            # the bots may think before the first person's turn: on the games' thread (the language goes along)
-            table = await held.work(new_table, game, players, name, seed, people, bot, clock_seconds)
+            made = await held.add(*_settings(load_json(body.decode("utf-8"), MAX_BODY)))
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return _refused(_("Cannot start that table: {error}", error=err), err)
-        key = held.add(table)
-        if key is None:
+        if made is None:
             wait = held.room_in()
             return _later(_("The server holds too many tables: try again in {seconds} s.", seconds=math.ceil(wait)),
                           503, wait)
-        invitations = [{"seat": seat, "name": table.state.players[seat], "token": token}
-                       for seat, token in enumerate(table.tokens) if token is not None and seat > 0]
-        return JSONResponse({"table": key, "token": table.token, "seat": 0, "invitations": invitations,
-                             "watch": watch_token(table.token)})
+        key, table = made
+        token = table.tokens[0]
+        assert token is not None
+        invitations = [{"seat": seat, "name": table.names[seat], "token": other}
+                       for seat, other in enumerate(table.tokens) if other is not None and seat > 0]
+        return JSONResponse({"table": key, "token": token, "seat": 0, "invitations": invitations,
+                             "watch": watch_token(token)})
 
     async def to_bot(request: Request) -> Response:
         key = request.path_params["table"]
@@ -381,18 +340,19 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             return JSONResponse({"error": _("Someone sits at that seat now.")}, status_code=409)
         async with held.locks[key]:
             try:
-                await held.work(held.hand_to_bot, key, seat)
+                await held.hand_to_bot(key, seat)
             except ConcombreError as err:
                 return _refused(str(err), err)
             await _broadcast(key)
         _drive(key)
-        return JSONResponse({"seat": seat, "bot": table.bots[seat]})
+        return JSONResponse({"seat": seat, "bot": held.tables[key].bots[seat]})
 
     async def _broadcast(key: str) -> None:
-        here = set(held.sockets[key].values())
+        told = {other: seat for other, seat in held.sockets[key].items() if other not in held.arriving}
+        here = set(told.values())
         running = _arm(key)
-        seen = await held.work(held.messages, key, here, running)  # once per seat and language, off the event loop
-        for other, seat in list(held.sockets[key].items()):
+        seen = await held.messages(key, here, running)  # once per seat and language, off the event loop
+        for other, seat in told.items():
             if seat in seen:
                 with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # a page closed meanwhile
                     await other.send_text(_with_faces(held.drawn.setdefault(other, set()), *seen[seat]))
@@ -401,7 +361,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         """The table's clock for the person to move, started when their move began (and the table is watched);
         what the messages say of it, or None."""
         table, loop = held.tables[key], asyncio.get_running_loop()
-        seat, turn, seconds = table.awaited(), len(table.record.actions), table.clock
+        seat, turn, seconds = table.awaited, table.turn, table.clock
         kept = held.clocks.get(key)
         runs = seconds is not None and seat is not None and bool(held.sockets[key])
         if kept is not None and (not runs or kept[0] != turn):  # that move was made, or nobody is watching
@@ -421,7 +381,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         async with held.locks[key]:
             held.clocks.pop(key, None)
             away = seat not in held.seats(key)
-            if not await held.work(held.time_out, key, seat, turn, away):
+            if not await held.time_out(key, seat, turn, away):
                 return
             await _broadcast(key)
         _drive(key)
@@ -435,7 +395,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
 
     async def _advance(key: str) -> None:
         while key in held.tables:
-            delay = held.tables[key].next_step(trick_pause)
+            delay = held.tables[key].pause
             if delay is None:
                 return
             if delay:
@@ -443,7 +403,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             if key not in held.tables:
                 return
             async with held.locks[key]:
-                if await held.work(held.advance, key, trick_pause):
+                if await held.advance(key):
                     await _broadcast(key)
 
     async def record(request: Request) -> Response:
@@ -451,10 +411,10 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         token = request.query_params.get("token")
         if table is None or (table.seat_of(token) is None and not table.watching(token)):
             return JSONResponse({"error": _("No such table, or not your seat.")}, status_code=404)
-        if not table.game.is_over(table.state):
+        if not table.over:
             return JSONResponse({"error": _("The record holds the seed, which would show every hidden card: "
                                             "it is served once the game is over.")}, status_code=409)
-        return JSONResponse(table.record_document(),
+        return JSONResponse(await held.workers.call(request.path_params["table"], "record"),
                             headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
@@ -468,13 +428,15 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             await _close(socket, _("No such table, or not your seat."), 1008)
             return
         held.sockets[key][socket] = (seat, language)
-        if seat is not None:
-            held.join(key)
+        held.arriving.add(socket)  # told from its first message on, which tells everyone it came
         limit = RateLimit()
         try:
+            if seat is not None:
+                await held.join(key)
             async with held.locks[key]:
                 if seat is not None:
-                    await held.work(held.back, key, seat)  # a seat the bot played while they were away
+                    await held.back(key, seat)  # a seat the bot played while they were away
+                held.arriving.discard(socket)
                 await _broadcast(key)  # the newcomer's message, and everyone learns who is here
             _drive(key)  # a table kept halfway through the bots' turns (a restart) goes on
             while True:
@@ -497,7 +459,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 else:
                     held.touch(key)
                     async with held.locks[key]:
-                        refusal = await held.work(held.act, key, seat, message["action"], language)
+                        refusal = await held.act(key, seat, message["action"])
                         if refusal is None:
                             await _broadcast(key)  # every seat sees every action as it happens
                     if refusal is None:
@@ -512,13 +474,19 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             pass
         finally:
             held.sockets[key].pop(socket, None)
+            held.arriving.discard(socket)
             held.drawn.pop(socket, None)
             held.touch(key)
             if key in held.tables and held.sockets[key]:
                 async with held.locks[key]:
                     await _broadcast(key)  # who left
 
-    app = Starlette(routes=[
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        held.workers.close()
+
+    app = Starlette(lifespan=lifespan, routes=[
         Route("/", page),
         Route("/api/games", games),
         Route("/api/words", words),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -138,15 +138,17 @@ class Store:
         with self._lock, self._db:
             self._db.execute("delete from tables where key = ?", (key,))
 
-    def tables(self) -> Iterator[tuple[str, Table, float, bool]]:
-        """Every kept table, replayed through the engine: (key, table, when it was last used, whether a person
-        ever joined it)."""
+    def tables(self, wanted: Callable[[str], bool] = lambda key: True) -> Iterator[tuple[str, Table, float, bool]]:
+        """Every kept table (or those whose key is ``wanted``), replayed through the engine: (key, table, when it
+        was last used, whether a person ever joined it)."""
         with self._lock:
             rows = self._db.execute("select key, seats, setup, used, joined, clock from tables order by key").fetchall()
             actions: dict[str, list[str]] = {}
             for key, _, text in self._db.execute("select key, number, action from actions order by key, number"):
                 actions.setdefault(key, []).append(text)
         for key, seats, setup, used, joined, clock in rows:
+            if not wanted(key):
+                continue
             record = from_dict(json.loads(setup), Record)
             record = attrs.evolve(record, actions=tuple(from_dict(json.loads(text)) for text in actions.get(key, ())))
             kept = json.loads(seats)

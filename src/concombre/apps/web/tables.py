@@ -25,7 +25,7 @@ from concombre.core.render import Picture, SheetLine, picture_document, without_
 from concombre.games import find_game
 from concombre.io.json import from_dict, to_dict
 
-__all__ = ["Table", "new_table", "same_secret", "watch_token"]
+__all__ = ["Table", "new_table", "same_secret", "seat_opened", "watch_token"]
 
 NAMES = ("Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 
@@ -82,11 +82,7 @@ class Table:
             >>> table.seat_of(table.tokens[1]), table.seat_of("wrong")
             (1, None)
         """
-        found = None
-        for seat, secret in enumerate(self.tokens):  # every seat compared: the time says nothing of which
-            if secret is not None and same_secret(token, secret):
-                found = seat
-        return found
+        return seat_opened(self.tokens, token)
 
     def watching(self, token: str | None) -> bool:
         """Whether ``token`` is this table's spectators' secret (`watch_token`), compared in constant time.
@@ -367,6 +363,21 @@ def watch_token(token: str) -> str:
         (22, True)
     """
     return hashlib.sha256(b"concombre-watch:" + token.encode()).hexdigest()[:22]
+
+
+def seat_opened(tokens: Sequence[str | None], token: str | None) -> int | None:
+    """The seat whose secret, of ``tokens`` (None for a seat without one), is ``token``, every seat compared in
+    constant time, so that the time says nothing of which; None for no seat.
+
+    Examples:
+        >>> seat_opened(("abc", None, "xyz"), "xyz"), seat_opened(("abc", None, "xyz"), "abd")
+        (2, None)
+    """
+    found = None
+    for seat, secret in enumerate(tokens):
+        if secret is not None and same_secret(token, secret):
+            found = seat
+    return found
 
 
 def same_secret(given: str | None, secret: str) -> bool:

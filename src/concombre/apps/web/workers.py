@@ -1,0 +1,407 @@
+"""Where the web server's games run: its tables, off the event loop, on a thread or in worker processes.
+
+The event loop holds the sockets, the clocks and the limits; every table lives in one `Keeper` (its game,
+its bots, its messages, its part of the database) and the loop asks it for work through `Workers`, by the
+table's key. With ``count`` worker processes the tables are shared out by key among them, each process
+with its own `Keeper` and its own connection to the database, so that the games use every core while the
+event loop answers the page and the sockets; with none, one `Keeper` works on a thread of this process.
+After each call the loop keeps the table's `Summary`: what it needs to know of the table between calls.
+
+Examples:
+    >>> import asyncio
+    >>> async def main():
+    ...     workers = Workers(0)
+    ...     summary = await workers.call("t1", "new", "concombre", 3, "Ann", 1, None, 1, None, 0.0)
+    ...     workers.close()
+    ...     return summary.turn > 0, summary.awaited, summary.seat_of(summary.tokens[0])
+    >>> asyncio.run(main())
+    (True, 0, 0)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import hashlib
+import itertools
+import json
+import multiprocessing
+import os
+import pickle
+import socket
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from concombre.apps.web.store import Store
+from concombre.apps.web.tables import Table, new_table, seat_opened, watch_token
+from concombre.core.errors import ConcombreError
+from concombre.core.i18n import current_language, use_language
+
+__all__ = ["Keeper", "Summary", "Workers"]
+
+
+@attrs.frozen
+class Summary:
+    """What the event loop knows of a table between calls to its `Keeper`.
+
+    Attributes:
+        tokens: Each seat's secret (None for a bot's seat).
+        names: The players' names.
+        bots: Each seat's bot kind (None for a person's seat).
+        clock: The table's seconds a move, or None.
+        over: Whether the game is over.
+        turn: The actions taken so far.
+        awaited: The seat of the person the table waits for (`concombre.apps.web.tables.Table.awaited`), or None.
+        pause: How long before the table's next step of its own (`concombre.apps.web.tables.Table.next_step`),
+            or None while a person must act.
+
+    Examples:
+        >>> from concombre.apps.web.tables import new_table
+        >>> summary = Summary.of(new_table("concombre", players=3, name="Ann", seed=1), pause=1.5)
+        >>> summary.names, summary.awaited, summary.pause
+        (('Ann', 'Bea', 'Cyd'), 0, None)
+    """
+
+    tokens: tuple[str | None, ...]
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    clock: float | None
+    over: bool
+    turn: int
+    awaited: int | None
+    pause: float | None
+
+    @classmethod
+    def of(cls, table: Table, pause: float) -> Summary:
+        """The summary of ``table``, whose completed tricks stay ``pause`` seconds on the felt."""
+        return cls(table.tokens, tuple(table.state.players), table.bots, table.clock,
+                   table.game.is_over(table.state), len(table.record.actions), table.awaited(), table.next_step(pause))
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The person's seat that ``token`` opens (`concombre.apps.web.tables.Table.seat_of`), or None."""
+        return seat_opened(self.tokens, token)
+
+    def watching(self, token: str | None) -> bool:
+        """Whether ``token`` is the table's spectators' secret (`concombre.apps.web.tables.Table.watching`)."""
+        maker = self.tokens[0]
+        return maker is not None and seat_opened((watch_token(maker),), token) == 0
+
+
+class Keeper:
+    """The tables of one worker, each by its key, and their part of the database: every call the event loop
+    makes of a table (`Workers.call`) is a method here, and answers the table's `Summary` along.
+
+    Args:
+        db: The SQLite file the tables are kept in, or None to keep them in memory only.
+        pause: Seconds a completed trick stays on the felt before the table collects it.
+
+    Examples:
+        >>> keeper = Keeper(None, pause=0.0)
+        >>> summary = keeper.new("t1", "romme", 2, "Ann", 1, None, 2, None, 0.0)
+        >>> refusal, after = keeper.act("t1", 0, {"format": "concombre.romme.action/1", "type": "draw_stock"}, 1.0)
+        >>> refusal is None, after.turn == summary.turn + 1
+        (True, True)
+    """
+
+    def __init__(self, db: str | None, pause: float) -> None:
+        self.store = None if db is None else Store(db)
+        self.pause = pause
+        self.tables: dict[str, Table] = {}
+        self._face_names: dict[str, str] = {}  # a card's drawing -> its name in messages
+
+    def _summary(self, key: str) -> Summary:
+        return Summary.of(self.tables[key], self.pause)
+
+    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool]]:
+        """The kept tables whose key falls to ``shard`` of ``shards``, replayed and held: (key, summary, whether
+        a person ever joined)."""
+        found = []
+        if self.store is not None:
+            for key, table, _used, joined in self.store.tables(lambda key: shard_of(key, shards) == shard):
+                self.tables[key] = table
+                found.append((key, self._summary(key), joined))
+        return found
+
+    def new(self, key: str, game: str, players: int, name: str, people: int, bot: str | None, seed: int | None,
+            clock: float | None, used: float) -> Summary:
+        """A new table (`concombre.apps.web.tables.new_table`), kept under ``key``, ``used`` at that time."""
+        table = self.tables[key] = new_table(game, players, name, seed, people, bot, clock)
+        if self.store is not None:
+            self.store.add(key, table, used)
+        return self._summary(key)
+
+    def act(self, key: str, seat: int, document: Any, used: float) -> tuple[ConcombreError | None, Summary]:
+        """The seat's action applied, and kept, before anyone is told; or its refusal."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        refusal = table.act(seat, document)
+        if refusal is None:
+            self._keep(key, first, used)
+        return refusal, self._summary(key)
+
+    def advance(self, key: str, used: float) -> tuple[bool, Summary]:
+        """The table's next step of its own or a bot's, and the steps after it that need no pause, kept in one
+        transaction; whether any was taken."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        if not table.step():
+            return False, self._summary(key)
+        while table.next_step(self.pause) == 0.0:
+            table.step()
+        self._keep(key, first, used)
+        return True, self._summary(key)
+
+    def time_out(self, key: str, seat: int, turn: int, away: bool, used: float) -> tuple[bool, Summary]:
+        """`concombre.apps.web.tables.Table.time_out`, kept."""
+        table = self.tables[key]
+        first = len(table.record.actions)
+        moved = table.time_out(seat, turn, away)
+        if moved:
+            self._keep(key, first, used)
+        return moved, self._summary(key)
+
+    def back(self, key: str, seat: int) -> Summary:
+        """`concombre.apps.web.tables.Table.back`."""
+        self.tables[key].back(seat)
+        return self._summary(key)
+
+    def hand_to_bot(self, key: str, seat: int) -> Summary:
+        """Give a friend's empty seat to the table bot, and keep who sits where."""
+        table = self.tables[key]
+        table.hand_to_bot(seat)
+        if self.store is not None:
+            self.store.seats(key, table)
+        return self._summary(key)
+
+    def join(self, key: str) -> None:
+        """Keep that a person has come to the table."""
+        if self.store is not None:
+            self.store.join(key)
+
+    def remove(self, key: str) -> None:
+        """Forget the table, here and in the database."""
+        del self.tables[key]
+        if self.store is not None:
+            self.store.remove(key)
+
+    def record(self, key: str) -> dict[str, Any]:
+        """The table's game record, as a JSON document."""
+        return self.tables[key].record_document()
+
+    def messages(self, key: str, here: Iterable[tuple[int | None, str]], clock: dict[str, Any] | None,
+                 present: list[int]) -> dict[tuple[int | None, str], tuple[str, dict[str, str]]]:
+        """The message of each seat and language in ``here`` (None: the spectators'), worked out once each, with
+        the seats whose person is connected (``present``) and the running ``clock``: each as its JSON text without
+        the cards' drawings, and the drawings by name."""
+        table = self.tables[key]
+        found = {}
+        for seat, language in here:
+            with use_language(language):
+                message = {**table.message(seat), "present": present, "clock": clock,
+                           "stand_ins": sorted(table.stand_ins)}
+            faces = self._faces(message)
+            found[seat, language] = json.dumps(message), faces
+        return found
+
+    def _faces(self, message: dict[str, Any]) -> dict[str, str]:
+        """Each card's drawing taken out of the message, the card naming it by ``face`` instead (a hash of the
+        drawing: the same name in every worker): the drawings, by name, for a connection to be sent once."""
+        faces: dict[str, str] = {}
+        for row in message["picture"]["rows"] if message["picture"] else ():
+            for card in row["cards"]:
+                svg = card.pop("svg")
+                name = self._face_names.get(svg)
+                if name is None:
+                    if len(self._face_names) > 20_000:  # every face of every language is a few thousand
+                        self._face_names.clear()
+                    name = self._face_names[svg] = hashlib.blake2b(svg.encode(), digest_size=8).hexdigest()
+                card["face"] = name
+                faces[name] = svg
+        return faces
+
+    def _keep(self, key: str, first: int, used: float) -> None:
+        if self.store is not None:
+            self.store.append(key, first, self.tables[key].record.actions[first:], used)
+
+
+def shard_of(key: str, shards: int) -> int:
+    """The worker, of ``shards``, that holds the table ``key``: the same in every process and every run.
+
+    Examples:
+        >>> shard_of("t1", 2) == shard_of("t1", 2), 0 <= shard_of("t1", 3) < 3
+        (True, True)
+    """
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=4).digest(), "big") % shards
+
+
+def _work(connection: Any, db: str | None, pause: float) -> None:
+    """A worker process: its `Keeper` answers each request from the server, in order, until the server goes."""
+    keeper = Keeper(db, pause)
+    with socket.socket(fileno=os.dup(connection.fileno())) as line:
+        connection.close()
+        while (request := _read(line)) is not None:
+            number, method, language, args = request
+            try:
+                with use_language(language):
+                    answer = (number, True, getattr(keeper, method)(*args))
+            except Exception as err:  # sent back, raised again where the server called
+                answer = (number, False, err)
+            try:
+                data = pickle.dumps(answer)
+            except Exception as err:
+                data = pickle.dumps((number, False, RuntimeError(f"{type(err).__name__}: {err}")))
+            line.sendall(len(data).to_bytes(8, "big") + data)
+    if keeper.store is not None:
+        keeper.store.close()
+
+
+def _read(line: socket.socket) -> Any:
+    """The next request on a worker's line, or None once the server closed it."""
+    head = _exactly(line, 8)
+    return None if head is None else pickle.loads(_exactly(line, int.from_bytes(head, "big")) or b"")
+
+
+def _exactly(line: socket.socket, size: int) -> bytes | None:
+    data = bytearray()
+    while len(data) < size:
+        part = line.recv(min(size - len(data), 1 << 20))
+        if not part:
+            return None
+        data += part
+    return bytes(data)
+
+
+class _Worker:
+    """One worker process and the server's end of its line: requests written, and answers read, by the event loop
+    itself (no thread of the server's waits on a worker; nothing it writes ever blocks it)."""
+
+    def __init__(self, db: str | None, pause: float) -> None:
+        here, there = multiprocessing.Pipe()
+        # spawned, not forked: the server has threads, and a worker needs none of its memory
+        self.process = multiprocessing.get_context("spawn").Process(target=_work, args=(there, db, pause),
+                                                                     daemon=True, name="concombre-games")
+        self.process.start()
+        there.close()
+        self.line = socket.socket(fileno=os.dup(here.fileno()))
+        here.close()
+        self.numbers = itertools.count()
+        self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.opened: asyncio.Task[tuple[asyncio.StreamReader, asyncio.StreamWriter]] | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.reading: asyncio.Task[None] | None = None
+
+    def ask(self, method: str, *args: Any) -> Any:
+        """The answer to one request, waited for: before the server's event loop runs."""
+        assert self.opened is None
+        data = pickle.dumps((next(self.numbers), method, current_language(), args))
+        self.line.sendall(len(data).to_bytes(8, "big") + data)
+        head = _exactly(self.line, 8)
+        if head is None:
+            raise RuntimeError("a worker of the web server stopped")
+        _number, ok, value = pickle.loads(_exactly(self.line, int.from_bytes(head, "big")) or b"")
+        if not ok:
+            raise value
+        return value
+
+    async def call(self, method: str, *args: Any) -> Any:
+        """The answer to one request, off the event loop."""
+        loop = asyncio.get_running_loop()
+        if self.opened is None:  # once, for every caller: one reader of the line
+            self.opened = loop.create_task(asyncio.open_connection(sock=self.line))
+        reader, writer = await asyncio.shield(self.opened)
+        if self.writer is None:
+            self.writer = writer
+            self.reading = loop.create_task(self._answers(reader))
+        number = next(self.numbers)
+        answer = self.waiting[number] = loop.create_future()
+        data = pickle.dumps((number, method, current_language(), args))
+        writer.write(len(data).to_bytes(8, "big") + data)
+        return await answer
+
+    async def _answers(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                head = await reader.readexactly(8)
+                number, ok, value = pickle.loads(await reader.readexactly(int.from_bytes(head, "big")))
+                answer = self.waiting.pop(number)
+                if ok:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            for answer in self.waiting.values():
+                answer.set_exception(RuntimeError("a worker of the web server stopped"))
+            self.waiting.clear()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.line.close()
+        self.process.join(timeout=10)
+        if self.process.is_alive():
+            self.process.kill()
+
+
+class Workers:
+    """The `Keeper` of each table, by key: in ``count`` worker processes (tables shared out by `shard_of`), or
+    for none, on one thread of this process. Every call runs in the caller's language and returns what the
+    keeper's method returns, or raises what it raised. With worker processes, the calls come from one event loop.
+
+    Args:
+        count: Worker processes (0: one thread here).
+        db: The SQLite file the tables are kept in, or None.
+        pause: Seconds a completed trick stays on the felt.
+
+    Examples:
+        >>> import asyncio
+        >>> async def main():
+        ...     workers = Workers(0)
+        ...     await workers.call("t1", "new", "romme", 2, "Ann", 1, None, 2, None, 0.0)
+        ...     text = await workers.call("t1", "messages", [(0, "en")], None, [0])
+        ...     workers.close()
+        ...     return sorted(text)
+        >>> asyncio.run(main())
+        [(0, 'en')]
+    """
+
+    def __init__(self, count: int = 0, db: str | Path | None = None, pause: float = 1.5) -> None:
+        path = None if db is None else str(db)
+        self.count = count
+        self._local: Keeper | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._workers: list[_Worker] = []
+        if count == 0:
+            self._local = Keeper(path, pause)
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="concombre-games")
+        else:
+            if path is not None:
+                Store(path).close()  # the file made, or brought up to date, once, before the workers open it
+            self._workers = [_Worker(path, pause) for _worker in range(count)]
+
+    async def call(self, key: str, method: str, *args: Any) -> Any:
+        """The keeper's ``method(key, *args)`` for table ``key``, off the event loop, in the caller's language."""
+        if self._local is not None:
+            context = contextvars.copy_context()
+            return await asyncio.get_running_loop().run_in_executor(
+                self._thread, context.run, getattr(self._local, method), key, *args)
+        return await self._workers[shard_of(key, self.count)].call(method, key, *args)
+
+    def load(self) -> list[tuple[str, Summary, bool]]:
+        """Every kept table, replayed by its keeper before the server answers anyone: (key, summary, whether a
+        person ever joined)."""
+        if self._local is not None:
+            return self._local.load(0, 1)
+        return [table for shard, worker in enumerate(self._workers) for table in worker.ask("load", shard, self.count)]
+
+    def close(self) -> None:
+        """Stop the workers (their databases closed with them)."""
+        for worker in self._workers:
+            worker.close()
+        if self._thread is not None:
+            self._thread.shutdown(wait=True, cancel_futures=True)
+        if self._local is not None and self._local.store is not None:
+            self._local.store.close()
