@@ -33,7 +33,8 @@ A client address starts at most ``table_burst`` tables at once and ``tables_per_
 ``Retry-After``); a full server answers 503 and ``Retry-After``. Every request passes the
 `concombre.apps.web.guard.Guard` (allowed hosts and origins, security headers);
 bodies and messages are read within limits; binary frames, bad JSON and deep nesting get an error message and
-a clean close; the games' work runs on a thread of its own, never in the event loop's way.
+a clean close; the games' work runs on a thread of its own, or in ``workers`` processes (`concombre.apps.web.workers`;
+``serve`` starts one a core), never in the event loop's way.
 """
 
 from __future__ import annotations
