@@ -7,6 +7,8 @@
   short smoke test of what that extra promises (``tests/smoke.py``).
 - ``core(python=...)``: the supported Pythons beside the default one: the
   core tests and the core smoke test against the built wheel.
+- ``learn(python=...)``: the ``learn`` extra alone (Numba's compiled kernel, Gymnasium) on the supported
+  Pythons beside the default one: its smoke test and the kernel's, batch's and environments' tests.
 - ``workflows``: the GitHub workflows and ``.readthedocs.yaml`` validated against their schemas.
 - ``catalog`` (on demand): extract the sentences and update the message catalogs (``tests/catalog.py``).
 
@@ -23,10 +25,10 @@ import nox
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
-EXTRAS = ["core", "cli", "web", "dask", "pettingzoo", "openspiel", "learn", "bench", "docs"]
+EXTRAS = ["core", "cli", "web", "dask", "pettingzoo", "openspiel", "fast", "learn", "bench", "docs"]
 OTHER_PYTHONS = ["3.10", "3.13"]
 
-nox.options.sessions = ["dist", "smoke", "core", "workflows"]
+nox.options.sessions = ["dist", "smoke", "core", "learn", "workflows"]
 nox.options.reuse_existing_virtualenvs = False
 nox.options.error_on_missing_interpreters = True
 
@@ -66,6 +68,17 @@ def smoke(session: nox.Session, extra: str) -> None:
     tmp = session.create_tmp()  # run outside the tree, so that only the installed package is importable
     session.chdir(tmp)
     session.run("python", str(ROOT / "tests" / "smoke.py"), extra, str(sdist()))
+
+
+@nox.session(python=OTHER_PYTHONS)
+def learn(session: nox.Session) -> None:
+    """The learn extra alone on another supported Python: it installs, compiles its kernel and plays."""
+    session.install(f"concombre[learn,test] @ {wheel().as_uri()}")
+    session.chdir(session.create_tmp())
+    session.run("python", str(ROOT / "tests" / "smoke.py"), "learn", str(sdist()))
+    tests = [str(ROOT / "tests" / name) for name in ("test_kernel.py", "test_batch.py", "test_gymnasium.py")]
+    session.run("python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=--strict-markers -ra",
+                "-o", "testpaths=tests", *tests, env={"HYPOTHESIS_PROFILE": "default"})
 
 
 @nox.session(python=OTHER_PYTHONS)

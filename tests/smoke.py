@@ -84,6 +84,13 @@ def core(sdist: str) -> None:
         assert refused.returncode == 2 and "pip install 'concombre[web]'" in refused.stderr, refused.stderr
     if not installed("pyspiel"):
         assert "pip install 'concombre[bench]'" in run("bench", "--quick").stdout
+    if not installed("numba"):
+        try:
+            importlib.import_module("concombre.batch")
+        except ImportError as err:
+            assert "pip install 'concombre[fast]'" in str(err), err
+        else:
+            raise AssertionError("concombre.batch imported without its extra")
     for module, extra in (("pettingzoo", "pettingzoo"), ("openspiel", "openspiel"), ("gymnasium", "learn")):
         if not installed(module if module != "openspiel" else "pyspiel"):
             try:
@@ -197,6 +204,17 @@ def learn(sdist: str) -> None:
     assert observations["observation"].shape == (64, 244) and np.isfinite(rewards).all()
 
 
+def fast(sdist: str) -> None:
+    from concombre.batch import Buffer, reset, rollout, thumb_cards
+
+    games = rollout(reset(range(512), players=4, deals="fast"), "random", seed=3)
+    assert games.done.all() and sorted(set(games.winner.tolist())) == [0, 1, 2, 3]
+    buffer = Buffer(reset(range(64), players=3))
+    buffer.rollout("thumb", steps=40, autoreset=True, threads=2)
+    buffer.step(thumb_cards(buffer.games))
+    assert buffer.games.nbytes / 64 <= 400
+
+
 def bench(sdist: str) -> None:
     report = json.loads(run("bench", "--quick", "--json").stdout)
     labels = [ratio["label"] for ratio in report["ratios"]]
@@ -215,7 +233,7 @@ def docs(sdist: str) -> None:
 
 
 CHECKS = {"core": core, "cli": cli, "web": web, "dask": dask, "pettingzoo": pettingzoo, "openspiel": openspiel,
-          "learn": learn, "bench": bench, "docs": docs}
+          "learn": learn, "fast": fast, "bench": bench, "docs": docs}
 
 
 def main(extra: str, sdist: str) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
 
 from concombre import (  # noqa: E402
     IllegalActionError,
@@ -29,8 +30,10 @@ from concombre.batch import (  # noqa: E402
     step,
     thumb_cards,
 )
-from concombre.core.cards import FULL_MASK  # noqa: E402
+from concombre.core.cards import FULL_MASK, PACK  # noqa: E402
+from concombre.games.concombre.compiled import most_threads  # noqa: E402
 from concombre.games.concombre.encoding import encode_state  # noqa: E402
+from concombre.games.concombre.kernel import fast_deck  # noqa: E402
 from concombre.games.concombre.state import Phase  # noqa: E402
 
 RULES = [
@@ -44,10 +47,14 @@ RULES = [
 GAMES_EACH = 56  # 6 player counts x 6 rule sets x 56 games: 2,016 games
 
 
-def settle(state: Any) -> Any:
-    """The table's own steps, as the batch performs them inside a step."""
+def settle(state: Any, deals: str = "exact") -> Any:
+    """The table's own steps, as the batch performs them inside a step; fast deals given as the deck."""
     while state.phase not in (Phase.PLAY, Phase.GAME_OVER):
-        state = apply(state, legal_actions(state)[0])
+        if state.phase is Phase.DEAL and deals == "fast":
+            held = FULL_MASK & ~state.match.pack_mask
+            state = deal(state, [PACK[card] for card in fast_deck(state.match.seed, state.match.round_number, held)])
+        else:
+            state = apply(state, legal_actions(state)[0])
     return state
 
 
@@ -73,13 +80,17 @@ def agree(games: Any, states: list[Any]) -> None:
         assert (observe(games)[watched] == expected).all()
 
 
+@pytest.mark.parametrize("deals", ["exact", "fast"])
 @pytest.mark.parametrize("rules", RULES, ids=lambda rules: repr(rules).replace(" ", ""))
 @pytest.mark.parametrize("players", range(2, 8))
-def test_the_batch_plays_exactly_as_the_reference_engine(players, rules):
+def test_the_batch_plays_exactly_as_the_reference_engine(players, rules, deals):
+    """Every step of 2,016 games a deal mode: exact deals against ``new_game(seed=...)``, fast deals by giving
+    the reference engine the kernel's decks; half of the runs on two threads (the same games either way)."""
     seeds = [players * 10_000 + number * 7 for number in range(GAMES_EACH)]
     rng = random.Random(players)
-    games = reset(seeds, players=players, rules=rules)
-    states = [deal(new_game(players, rules=rules, seed=seed)) for seed in seeds]
+    threads = min(1 + players % 2, most_threads())
+    games = reset(seeds, players=players, rules=rules, deals=deals)
+    states = [settle(new_game(players, rules=rules, seed=seed), deals) for seed in seeds]
     while True:
         agree(games, states)
         if all(state.phase is Phase.GAME_OVER for state in states):
@@ -92,8 +103,8 @@ def test_the_batch_plays_exactly_as_the_reference_engine(players, rules):
             action = rng.choice(legal_actions(state))
             assert isinstance(action, Play)
             cards.append(action.card._index)
-            states[game] = settle(apply(state, action))
-        games = step(games, np.array(cards))
+            states[game] = settle(apply(state, action), deals)
+        games = step(games, np.array(cards), threads=threads)
     assert (games.done).all()
 
 

@@ -94,30 +94,18 @@ def test_c5_matches_deal_through_deal_size_and_deals_through_deal_key(monkeypatc
 
 def test_the_batched_engine_goes_through_the_homes(monkeypatch):
     np = pytest.importorskip("numpy")
-    from concombre.games.concombre import batch
+    pytest.importorskip("numba")
+    from concombre.games.concombre import kernel
 
-    assert batch._AT_LEAST[:52].tolist() == list(rules.AT_LEAST) and not batch._AT_LEAST[52:].any()
-    assert batch._SAME_RANK.tolist() == list(rules.SAME_RANK)
-    taken, keyed = spy(monkeypatch, batch, "beats"), spy(monkeypatch, batch, "deal_key")
-    sized = spy(monkeypatch, batch, "deal_size")
-    batch._deal_sizes.cache_clear()
-    games = batch.reset(range(8), players=4, rules=Rules(first_deal=5))
-    for _ in range(40):
-        games = batch.step(games, batch.thumb_cards(games), autoreset=True)
-    assert taken.calls == 40 and keyed.calls > 8 and sized.calls > 1000
-    table = batch._deal_sizes(Rules(first_deal=5))
+    assert kernel._AT_LEAST.tolist() == list(rules.AT_LEAST) and kernel._SAME_RANK.tolist() == list(rules.SAME_RANK)
+    assert getattr(kernel._beats, "py_func") is rules.beats  # noqa: B009  # C8's home, compiled as it is
+    sized = spy(monkeypatch, kernel, "deal_size")
+    kernel.deal_sizes.cache_clear()
+    table = kernel.deal_sizes(Rules(first_deal=5))
+    assert sized.calls == 15 * 7 * 53
     assert all(table[wanted, active, pack] == rules.deal_size(Rules(first_deal=5), wanted, active, pack)
                for wanted in range(15) for active in range(1, 8) for pack in range(53))
     assert np.array_equal(rules.beats(np.arange(52), np.full(52, 20)), np.arange(52) >> 2 >= 5)
-
-
-def test_the_bench_s_hash_floor_hashes_the_deal_key(monkeypatch):
-    pytest.importorskip("numpy")
-    from concombre.bench.floors import deal_floor
-
-    keyed = spy(monkeypatch, rules, "deal_key")
-    assert deal_floor(4, 40, 1) > 0
-    assert keyed.calls >= 4096
 
 
 # -- where a user inlines a line of a home for speed, or vectorises it, the two are held together -----------
@@ -146,18 +134,13 @@ def test_c8_winning_play_folds_beats(trick):
     [Rules(), Rules(follow="highest"), Rules(may_duck=True), Rules(follow="highest", may_duck=True)]))
 def test_c7_the_batched_follow_rule_is_follow_mask(cases, rules_):
     np = pytest.importorskip("numpy")
-    import attrs
+    pytest.importorskip("numba")
+    from concombre.games.concombre.kernel import legal_cards
 
-    from concombre.games.concombre import batch
-
-    games = batch.reset(range(len(cases)), players=2, rules=rules_)
-    hands = np.array([[hand, 0] for hand, _ in cases], dtype=np.uint64)
-    lead = np.array([trick[0][1] for _, trick in cases])
-    best = np.array([max(card for _, card in trick) for _, trick in cases])
-    moved = attrs.evolve(games, hands=hands, to_play=np.zeros(len(cases), dtype=np.int64), lead=lead, best=best,
-                         trick_size=np.ones(len(cases), dtype=np.int64))
-    expected = [rules.follow_mask(hand, trick, rules_.follow == "lead", rules_.may_duck) for hand, trick in cases]
-    assert batch._legal(moved).tolist() == expected
+    for hand, trick in cases:
+        lead, best = trick[0][1], max(card for _, card in trick)
+        compiled = legal_cards(np.uint64(hand), len(trick), lead, best, rules_.follow == "lead", rules_.may_duck)
+        assert int(compiled) == rules.follow_mask(hand, trick, rules_.follow == "lead", rules_.may_duck)
 
 
 # -- nothing else writes the rules out ----------------------------------------------------------------------

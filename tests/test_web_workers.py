@@ -38,8 +38,11 @@ def test_tables_in_worker_processes_play_refuse_and_come_back_after_a_restart_wi
     server = serve(port, db, "--workers", "2")
     views = {}
     try:
-        made = [post(port, "/api/tables", {"game": game, "players": 3, "name": "Ann"})
-                for game in ("concombre", "romme") * 3]
+        made: list[dict[str, str]] = []
+        # Table keys are random: six tables or more, until both workers hold some (within the creation burst).
+        while len(made) < 18 and (len(made) < 6 or len({shard_of(table["table"], 2) for table in made}) < 2):
+            made.append(post(port, "/api/tables", {"game": ("concombre", "romme")[len(made) % 2], "players": 3,
+                                                   "name": "Ann"}))
         assert {shard_of(table["table"], 2) for table in made} == {0, 1}  # both workers hold tables
         for table in made:
             with client.connect(f"ws://127.0.0.1:{port}/ws/{table['table']}?token={table['token']}") as ann:

@@ -1,7 +1,7 @@
-"""Thousands of games of Concombre at once, as numpy arrays: ``from concombre.batch import reset, step...``.
+"""Thousands of games of Concombre at once, compiled: ``from concombre.batch import reset, step...``.
 
-The engine lives in `concombre.games.concombre.batch`; this module is its stable import path (it needs numpy:
-``pip install "concombre[learn]"``).
+The engine lives in `concombre.games.concombre.batch`; this module is its stable import path (it needs numpy
+and Numba: ``pip install "concombre[fast]"``).
 
 Examples:
     >>> from concombre.batch import legal_mask, reset

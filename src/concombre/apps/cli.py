@@ -224,6 +224,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     bench.add_argument("--no-peers", action="store_true", help=_("measure the engine only"))
     bench.add_argument("--repeat", type=int, metavar="N", help=_("runs of each measurement (default 5, quick 2)"))
+    bench.add_argument("--curve", metavar="FILE", help=_("also draw the batched engine's plays a second against the "
+                       "number of games as an SVG picture into FILE"))
     bench.add_argument("--web", metavar="N,N", help=_("instead, the web table under load: that many tables at once "
                        "over real WebSockets against a new concombre serve, such as 40,200,1000 (the web extra)"))
     return parser
@@ -549,4 +551,9 @@ def _bench(args: argparse.Namespace) -> int:
         return _bench_web(args.web, args.json)
     report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
     print(report.to_json() if args.json else report.to_text())
+    if args.curve is not None:
+        from concombre.bench.curve import curve_svg
+
+        Path(args.curve).write_text(curve_svg({item.key: item.value for item in report.measurements}),
+                                    encoding="utf-8")
     return 0

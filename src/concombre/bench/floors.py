@@ -9,7 +9,7 @@ from typing import Any
 from concombre.bench.peers import clone_time, openspiel_position, openspiel_steps
 from concombre.bench.timing import Job, clock, installed
 
-__all__ = ["deal_floor", "floor_jobs"]
+__all__ = ["floor_jobs"]
 
 
 def _openspiel_floor() -> Any:
@@ -107,28 +107,6 @@ def _pettingzoo_floor_steps(budget: int, seed: int, overhead: float) -> float:
         table.step(int(legal[int(choice * len(legal))]))
         total += clock() - start - overhead
     return total / budget / 1000
-
-
-def deal_floor(count: int, steps: int, seed: int) -> float:
-    """µs per play that the deals' SHAKE-128 keys alone cost (the shuffle the reference engine defines, C5): the
-    time to hash one round's keys, over the plays a round holds in thumb-played 4-player games. No exact
-    batched engine can play faster than this in CPython."""
-    import hashlib
-
-    from concombre.games.concombre import batch
-    from concombre.games.concombre.rules import deal_key
-
-    games = batch.reset(range(seed, seed + count), players=4)
-    plays = rounds = 0
-    for _ in range(steps):
-        plays += int((games.winner < 0).sum())
-        after = batch.step(games, batch.thumb_cards(games), autoreset=True)
-        rounds += int(((after.round_number != games.round_number) | (after.seeds != games.seeds)).sum())
-        games = after
-    start = clock()
-    b"".join([hashlib.shake_128(deal_key(number, 2)).digest(208) for number in range(4096)])
-    per_round = (clock() - start) / 1000 / 4096
-    return per_round * rounds / plays
 
 
 def floor_jobs(scale: int, overhead: float) -> list[Job]:

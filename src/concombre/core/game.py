@@ -491,6 +491,9 @@ class Batched:
         bots: Batched bots by name: ``choose(batch, numpy_generator)`` gives each game's action.
         winner: Each game's winning seat, -1 before its end; None if the engine does not say (then only the
             ``"points"`` rewards are offered on it).
+        settle: ``settle(batch, seat, bots, seed)``: every game played by its bots (a name per seat, from
+            ``bots``) until ``seat`` must play, is out or the game is over, in one call (a compiled engine's
+            own loop), the rewards summed over it; None where the bots play step by step.
 
     Examples:
         >>> from concombre.games import find_game
@@ -509,6 +512,7 @@ class Batched:
     eliminated: Callable[[Any], Any]
     bots: Mapping[str, Callable[[Any, Any], Any]]
     winner: Callable[[Any], Any] | None = None
+    settle: Callable[[Any, int, Sequence[str], int], Any] | None = None
 
 
 @attrs.frozen(kw_only=True)

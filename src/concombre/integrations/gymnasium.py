@@ -368,6 +368,10 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     def _settle(self) -> Any:
         """The bots play every game up to the learner's turn; the learner's rewards meanwhile."""
         engine, gained = self.engine, np.zeros(self.num_envs)
+        if engine.settle is not None:  # the bots' turns inside the engine's own loop, in one call
+            names = [name or self._kinds[0] for name in self.bots]  # the learner's seat is never played
+            self.games = engine.settle(self.games, self.seat, names, int(self.np_random.integers(0, 2**63)))
+            return engine.rewards(self.games)[:, self.seat].astype(np.float64)
         while True:
             games = self.games
             to_play = engine.to_play(games)

@@ -1,17 +1,21 @@
-"""Thousands of games of Concombre at once, as numpy arrays: the batched engine for learning at scale.
+"""Thousands of games of Concombre at once, as arrays, compiled: the batched engine for learning at scale.
 
 A `Batch` holds N independent games with the same number of players and the
 same rules. Each hand is one ``uint64`` bit mask (bit i: the card of `PACK`
-index i), so every operation runs on N-long arrays. The table's own steps
-(dealing, gathering a trick, scoring a round) happen inside `step`: a batch
-always waits for the player to move in every game that is not over.
+index i); the rules run in a compiled kernel (`concombre.games.concombre.kernel`,
+Numba: ``pip install "concombre[fast]"``). The table's own steps (dealing,
+gathering a trick, scoring a round) happen inside `step`: a batch always waits
+for the player to move in every game that is not over.
 
 It is exactly the reference engine (`concombre.new_game`, `concombre.apply`):
-the same deals for the same seed (C5), the same follow rule (C7), trick
-winners (C8), penalties (C9), half cucumbers (C10), eliminations (C11),
-deal passing (C12) and winners (C13); a differential test plays thousands of
-games through both. Like the reference states, a batch is immutable (its
-arrays are read-only) and `step` is a pure function returning a new batch.
+with ``deals="exact"`` (the default) the same deals for the same seed (C5), and
+in every mode the same follow rule (C7), trick winners (C8), penalties (C9),
+half cucumbers (C10), eliminations (C11), deal passing (C12) and winners (C13);
+a differential test plays thousands of games through both. Like the reference
+states, a batch is immutable (its arrays are read-only) and `step` is a pure
+function returning a new batch. Where a copy per step costs too much, a
+`Buffer` steps its own arrays in place, and `rollout` plays many steps with
+bots inside the kernel in one call.
 
 Examples:
     >>> import numpy as np
@@ -27,10 +31,9 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-import hashlib
+import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -38,73 +41,71 @@ try:
     import numpy as np
     import numpy.typing as npt
 except ModuleNotFoundError as missing:  # the extra is not installed: say which one
-    raise ModuleNotFoundError(f"concombre.batch needs numpy: pip install 'concombre[learn]' ({missing})",
+    raise ModuleNotFoundError(f"concombre.batch needs numpy and numba: pip install 'concombre[fast]' ({missing})",
                               name=missing.name) from missing
 
 from concombre.core.cards import PACK
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
-from concombre.core.game import END_BONUS
 from concombre.core.seats import SEED_LIMIT
-from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, OBSERVATION_SIZE, SCORE_SCALE, SEAT_FEATURES
-from concombre.games.concombre.rules import (
-    AT_LEAST,
-    DEFAULT_PLAYERS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    SAME_RANK,
-    Rules,
-    beats,
-    deal_key,
-    deal_size,
-)
+from concombre.games.concombre import kernel
+from concombre.games.concombre.compiled import in_runs
+from concombre.games.concombre.encoding import OBSERVATION_SIZE
+from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 
-__all__ = ["Batch", "hand_sizes", "legal_mask", "observe", "random_cards", "reset", "reset_games", "step",
-           "thumb_cards"]
+__all__ = ["DEALS", "Batch", "Buffer", "hand_sizes", "legal_mask", "observe", "random_cards", "reset", "reset_games",
+           "rollout", "step", "thumb_cards"]
+
+DEALS = ("exact", "fast")
+"""How a batch deals (C5): ``"exact"``, the reference engine's SHAKE-128 deals for the same seed, or ``"fast"``,
+a Fisher-Yates shuffle drawn from SplitMix64 keyed by the seed and the round (reproducible and uniform, but a
+different stream: `concombre.games.concombre.kernel.fast_deck` gives its decks for the reference engine).
+
+Examples:
+    >>> DEALS
+    ('exact', 'fast')
+"""
 
 U64 = npt.NDArray[np.uint64]
 _ONE = np.uint64(1)
 _CARD = np.arange(52, dtype=np.uint64)
-_BIT = _ONE << _CARD  # the bit of each card
-_FULL = np.uint64((1 << 52) - 1)
-# The follow rule's masks (C7), from its home: 64 entries, so that "no card" (-1 & 63) finds none.
-_AT_LEAST = np.array(AT_LEAST + (0,) * 12, dtype=np.uint64)
-_SAME_RANK = np.array(SAME_RANK, dtype=np.uint64)
-_BYTE_COUNTS = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
+_FIELDS = tuple(kernel.FIELDS)
+_SEAT_FIELDS = ("hands", "penalties", "scores", "half_cucumber", "eliminated", "rewards")
 
 
 @attrs.frozen(eq=False)
 class Batch:
     """N games of Concombre with the same players and rules, each waiting for its player to move.
 
-    Every array is read-only: `step` returns a new batch (sharing the arrays a step leaves alone).
-    Seats are numbered as in the reference engine; a finished game keeps its last state.
+    Every array is read-only: `step` returns a new batch. Seats are numbered as in the reference engine; a
+    finished game keeps its last state.
 
     Attributes:
         players: The number of players of every game (C1).
         rules: The rules of every game.
-        seeds: Each game's seed (``uint64``): its deals are the reference engine's for that seed.
+        deals: How the games deal: one of `DEALS`.
+        seeds: Each game's seed (``uint64``): with exact deals, its deals are the reference engine's for it.
         hands: Each seat's hand as a bit mask, shape (N, players).
+        penalties: The penalty cards in front of each seat, as bit masks (C9).
+        scores: Each seat's score (C9-C11).
+        half_cucumber: Whether each seat is half cucumber (C10).
+        eliminated: Whether each seat is eliminated (C11).
+        received: The round each penalty card in front of a player was received (0: none), shape (N, 52):
+            it decides which of two equal cards a half cucumber keeps (C10).
         to_play: The seat to move in each game; -1 once the game is over.
         legal: The cards the seat to move may play (C7), as a bit mask.
         trick: The cards on the table in the trick in play, as a bit mask.
         trick_size: How many cards the trick in play holds.
-        lead: The card led to the trick in play (-1 before the lead).
+        lead: The card led to the trick in play (-1 before the first lead of a round).
         best: The card winning the trick so far (C8): the highest rank, the last played among equals.
         best_seat: Who played ``best``.
         played: Every card played this round, as a bit mask.
-        scores: Each seat's score (C9-C11).
-        penalties: The penalty cards in front of each seat, as bit masks (C9).
-        received: The round each penalty card in front of a player was received (0: none), shape (N, 52):
-            it decides which of two equal cards a half cucumber keeps (C10).
-        half_cucumber: Whether each seat is half cucumber (C10).
-        eliminated: Whether each seat is eliminated (C11).
         dealer: The dealer of the round in play (C12).
         round_number: The round in play, from 1.
         deal_size: Cards dealt to each active player this round (C5).
         winner: The winner once the game is over (C13), else -1.
         rewards: What the last step gave each seat, shape (N, players): minus the penalty points of a round
             scored (C9), and at the end 1 more for the winner and 1 less for every other seat (as the
-            PettingZoo environment counts).
+            PettingZoo environment counts); after `rollout`, summed over its steps.
 
     Examples:
         >>> games = reset([7, 8], players=3)
@@ -114,36 +115,27 @@ class Batch:
 
     players: int
     rules: Rules
+    deals: str
     seeds: U64
     hands: U64
-    to_play: npt.NDArray[np.int64]
-    legal: U64
-    trick: U64
-    trick_size: npt.NDArray[np.int64]
-    lead: npt.NDArray[np.int64]
-    best: npt.NDArray[np.int64]
-    best_seat: npt.NDArray[np.int64]
-    played: U64
-    scores: npt.NDArray[np.int64]
     penalties: U64
-    received: npt.NDArray[np.int16]
+    scores: npt.NDArray[np.int16]
     half_cucumber: npt.NDArray[np.bool_]
     eliminated: npt.NDArray[np.bool_]
-    dealer: npt.NDArray[np.int64]
-    round_number: npt.NDArray[np.int64]
-    deal_size: npt.NDArray[np.int64]
-    winner: npt.NDArray[np.int64]
+    received: npt.NDArray[np.int16]
+    to_play: npt.NDArray[np.int8]
+    legal: U64
+    trick: U64
+    trick_size: npt.NDArray[np.int8]
+    lead: npt.NDArray[np.int8]
+    best: npt.NDArray[np.int8]
+    best_seat: npt.NDArray[np.int8]
+    played: U64
+    dealer: npt.NDArray[np.int8]
+    round_number: npt.NDArray[np.int16]
+    deal_size: npt.NDArray[np.int8]
+    winner: npt.NDArray[np.int8]
     rewards: npt.NDArray[np.float32]
-    next_seat: npt.NDArray[np.int64] = attrs.field(repr=False)
-    """Derived from ``eliminated``: for each seat, the first active seat to its left (C6, C12)."""
-    active: npt.NDArray[np.int64] = attrs.field(repr=False)
-    """Derived from ``eliminated``: how many players are still in each game."""
-    plays_left: npt.NDArray[np.int64] = attrs.field(repr=False)
-    """Derived from the hands: the plays left in each game's round (0 once it is over)."""
-
-    def __attrs_post_init__(self) -> None:
-        for name in _ARRAYS:
-            getattr(self, name).flags.writeable = False
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -153,30 +145,71 @@ class Batch:
         """Whether each game is over (C13)."""
         return self.winner >= 0
 
+    @property
+    def active(self) -> npt.NDArray[np.int64]:
+        """How many players are still in each game (C11)."""
+        active: npt.NDArray[np.int64] = self.players - self.eliminated.sum(axis=1)
+        return active
 
-_ARRAYS = tuple(field.name for field in attrs.fields(Batch) if field.name not in ("players", "rules"))
+    @property
+    def plays_left(self) -> npt.NDArray[np.int64]:
+        """The plays left in each game's round (0 once the game is over)."""
+        left: npt.NDArray[np.int64] = hand_sizes(self).sum(axis=1)
+        return left
+
+    if not TYPE_CHECKING:  # hidden from type checkers and the docs: 0.1's stored field, now derived
+
+        def __getattr__(self, name: str) -> Any:
+            if name != "next_seat":
+                raise AttributeError(f"'Batch' object has no attribute {name!r}")
+            warnings.warn("Batch.next_seat is deprecated: derive it from Batch.eliminated.", DeprecationWarning,
+                          stacklevel=2)
+            following = np.empty(self.eliminated.shape, dtype=np.int64)
+            for seat in range(self.players):
+                following[:, seat] = seat
+                for step_ in range(self.players - 1, 0, -1):  # the nearest wins: tried last
+                    other = (seat + step_) % self.players
+                    following[:, seat] = np.where(~self.eliminated[:, other], other, following[:, seat])
+            return following
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the batch's arrays take, in bytes."""
+        return sum(getattr(self, name).nbytes for name in _FIELDS)
 
 
-def _evolve(batch: Batch, **changes: Any) -> Batch:
-    """``attrs.evolve`` for the hot path: only the new arrays are made read-only."""
-    after: Batch = object.__new__(Batch)
-    for name in ("players", "rules", *_ARRAYS):
-        value = changes.get(name)
-        if value is None:
-            value = getattr(batch, name)
-        elif name != "players" and name != "rules":
-            value.flags.writeable = False
-        object.__setattr__(after, name, value)
-    return after
+def _batch(players: int, rules: Rules, deals: str, arrays: dict[str, Any]) -> Batch:
+    """A batch over ``arrays`` (not copied), made read-only."""
+    for array in arrays.values():
+        array.flags.writeable = False
+    return Batch(players, rules, deals, **arrays)
+
+
+def _owned(batch: Batch) -> dict[str, Any]:
+    """Writable copies of a batch's arrays."""
+    return {name: getattr(batch, name).copy() for name in _FIELDS}
+
+
+def _rules(rules: Rules, deals: str) -> tuple[bool, bool, int, bool]:
+    """The rules as the kernel takes them: follow the lead, may duck, the limit, fast deals."""
+    return rules.follow == "lead", rules.may_duck, rules.limit, deals == "fast"
+
+
+def _state(arrays: dict[str, Any], start: int = 0, stop: int | None = None) -> tuple[Any, ...]:
+    """The arrays as the kernel takes them (`concombre.games.concombre.kernel.FIELDS`), games start to stop."""
+    if start == 0 and (stop is None or stop >= len(arrays["seeds"])):  # unsliced: Numba types a new view slowly
+        return tuple(arrays[name] for name in _FIELDS)
+    return tuple(arrays[name][start:stop] for name in _FIELDS)
 
 
 def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, rules: Rules = Rules(),
-          dealer: int = 0) -> Batch:
-    """One new game per seed, dealt: game i is ``deal(new_game(players, rules=rules, seed=seeds[i], dealer=dealer))``.
+          dealer: int = 0, deals: str = "exact") -> Batch:
+    """One new game per seed, dealt: with exact deals, game i is
+    ``deal(new_game(players, rules=rules, seed=seeds[i], dealer=dealer))``.
 
     Raises:
         InvalidArgumentError: A player count outside 2-7 (C1), a dealer who is not a seat (C3), rules that are
-            not `Rules`, or a seed that is not a whole number from 0 to 2**64 - 1.
+            not `Rules`, deals not one of `DEALS`, or a seed that is not a whole number from 0 to 2**64 - 1.
 
     Examples:
         >>> from concombre import deal, new_game
@@ -184,6 +217,8 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, 
         >>> reference = deal(new_game(3, seed=42))
         >>> [int(games.hands[0, 0]) >> card._index & 1 for card in reference.hand(0)]
         [1, 1, 1, 1, 1, 1, 1]
+        >>> reset([42], players=3, deals="fast").deals
+        'fast'
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidArgumentError(f"Concombre is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
@@ -193,23 +228,15 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, 
                                    "dealer")
     if not isinstance(rules, Rules):
         raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r}.", field="rules")
+    if deals not in DEALS:
+        raise InvalidArgumentError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}.", "C5", "deals")
     chosen = _seeds(seeds)
-    count = len(chosen)
-    zeros = np.zeros(count, dtype=np.int64)
-    empty = np.zeros((count, players), dtype=np.uint64)
-    flags = np.zeros((count, players), dtype=bool)
-    dealt = _dealt(Batch(
-        players=players, rules=rules, seeds=chosen, hands=empty, to_play=zeros, legal=np.zeros(count, np.uint64),
-        trick=np.zeros(count, np.uint64), trick_size=zeros, lead=zeros - 1, best=zeros - 1, best_seat=zeros - 1,
-        played=np.zeros(count, np.uint64), scores=np.zeros((count, players), dtype=np.int64), penalties=empty,
-        received=np.zeros((count, 52), dtype=np.int16), half_cucumber=flags, eliminated=flags,
-        dealer=zeros + dealer, round_number=zeros + 1, winner=zeros - 1,
-        deal_size=zeros + deal_size(rules, rules.first_deal, players, 52),
-        rewards=np.zeros((count, players), dtype=np.float32),
-        next_seat=np.broadcast_to((np.arange(players) + 1) % players, (count, players)).copy(),
-        active=zeros + players, plays_left=zeros,
-    ), np.ones(count, dtype=bool))
-    return _evolve(dealt, legal=_legal(dealt))
+    arrays: dict[str, Any] = {name: np.zeros((len(chosen), players) if name in _SEAT_FIELDS else
+                                             (len(chosen), 52) if name == "received" else len(chosen),
+                                             dtype=dtype) for name, dtype in kernel.FIELDS.items()}
+    arrays["seeds"][:] = chosen
+    kernel.deal_all(_state(arrays), dealer, _rules(rules, deals), kernel.deal_sizes(rules), rules.first_deal)
+    return _batch(players, rules, deals, arrays)
 
 
 def _seeds(seeds: Any) -> U64:
@@ -246,22 +273,27 @@ def hand_sizes(batch: Batch) -> npt.NDArray[np.int64]:
         >>> hand_sizes(reset([5], players=2)).tolist()
         [[7, 7]]
     """
-    return _popcount(batch.hands)
+    hands = np.ascontiguousarray(batch.hands)
+    sizes: npt.NDArray[np.int64] = np.unpackbits(hands.view(np.uint8).reshape(*hands.shape, 8), axis=-1).sum(
+        axis=-1, dtype=np.int64)
+    return sizes
 
 
-def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: npt.ArrayLike | None = None) -> Batch:
+def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: npt.ArrayLike | None = None,
+         threads: int = 1) -> Batch:
     """Every game's player to move plays ``cards[i]`` (a `PACK` index); the table then gathers full tricks
     (C8), scores finished rounds (C9-C12) and deals the next ones, so each game waits for a play again or is over.
 
     A finished game ignores its card and stays as it is; with ``autoreset``, a game that was already over
     starts anew instead, from the seed that follows its own (SplitMix64), so a stream of games is reproducible.
     With ``where``, only the games marked True play; the others ignore their card (so that the seats of some
-    games can wait for a learner while bots play in the others).
+    games can wait for a learner while bots play in the others). ``threads`` shares the games out among
+    that many threads; the result is the same.
 
     Raises:
         IllegalActionError: Some game's card is not legal: the message names the games, the cards and the
             ruling (C14: a card the player does not hold; C7: the follow rule). The batch is left as it was.
-        InvalidArgumentError: ``cards`` is not one whole number per game.
+        InvalidArgumentError: ``cards`` is not one whole number per game, or ``where`` one bool per game.
 
     Examples:
         >>> games = reset([1], players=2)
@@ -269,22 +301,26 @@ def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: 
         >>> step(games, [lowest]).trick_size.tolist()
         [1]
     """
+    arrays = _owned(batch)
+    _step(batch, arrays, cards, autoreset, where, threads)
+    return _batch(batch.players, batch.rules, batch.deals, arrays)
+
+
+def _step(batch: Batch, arrays: dict[str, Any], cards: Any, autoreset: bool, where: Any, threads: int) -> None:
+    """`step` into ``arrays`` (the batch's own, or copies): every check before the first write."""
     chosen = _cards(cards, len(batch))
-    live = batch.winner < 0
-    restarting = None
-    if autoreset and not live.all():  # dealt with the step's other deals; they ignore their card this step
-        restarting = ~live
-        batch = _cleared(batch, restarting, _splitmix(batch.seeds[restarting]))
-    if where is not None:
-        chosen_games = np.asarray(where)
-        if chosen_games.shape != (len(batch),) or chosen_games.dtype != bool:
-            raise InvalidArgumentError(f"where must be one bool per game, shape ({len(batch)},).", field="where")
-        live = live & chosen_games
-    # Any number outside 0-51 lands on a bit above 51 (after & 63), where no legal mask has one.
-    refused = (((batch.legal >> (chosen.astype(np.uint64) & np.uint64(63))) & _ONE) == 0) & live
-    if refused.any():
-        raise _refusal(batch, np.clip(chosen, -1, 52), refused)
-    return _play(batch, chosen, live, restarting)
+    live = _where(where, len(batch))
+    if kernel.first_refused(_state(arrays), chosen, live) >= 0:
+        raise _refusal(batch, chosen, live)
+    rules, sizes, restart = _rules(batch.rules, batch.deals), kernel.deal_sizes(batch.rules), bool(autoreset)
+
+    def run(start: int, stop: int) -> None:
+        whole = start == 0 and stop == len(batch)
+        kernel.run_games(_state(arrays, start, stop), chosen if whole else chosen[start:stop],
+                         live if whole else live[start:stop], _NO_BOTS, 0, -1,
+                         restart, _NO_KEY, rules, sizes, batch.rules.first_deal, start)
+
+    in_runs(run, len(batch), threads)
 
 
 def _cards(cards: Any, count: int) -> npt.NDArray[np.int64]:
@@ -295,8 +331,31 @@ def _cards(cards: Any, count: int) -> npt.NDArray[np.int64]:
     return array if array.dtype == np.int64 else array.astype(np.int64)
 
 
-def _refusal(batch: Batch, cards: npt.NDArray[np.int64], wrong: npt.NDArray[np.bool_]) -> IllegalActionError:
+_EVERY: dict[int, npt.NDArray[np.bool_]] = {}
+# What the kernel's one driver is given for what a call does not use (bots for a step, cards for a rollout).
+_NO_BOTS = np.zeros(MAX_PLAYERS, dtype=np.int64)
+_NO_KEY = np.uint64(0)
+_NO_CARDS = np.zeros(0, dtype=np.int64)
+_NO_LIVE = np.zeros(0, dtype=bool)
+
+
+def _where(where: Any, count: int) -> npt.NDArray[np.bool_]:
+    if where is None:
+        every = _EVERY.get(count)
+        if every is None:
+            every = _EVERY[count] = np.ones(count, dtype=bool)
+            every.flags.writeable = False
+        return every
+    chosen = np.asarray(where)
+    if chosen.shape != (count,) or chosen.dtype != bool:
+        raise InvalidArgumentError(f"where must be one bool per game, shape ({count},).", field="where")
+    return chosen
+
+
+def _refusal(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_]) -> IllegalActionError:
     """The error naming the games whose card is refused (up to five), each with its card and ruling."""
+    # Any number outside 0-51 lands on a bit above 51 (after & 63), where no legal mask has one.
+    wrong = (((batch.legal >> (cards.astype(np.uint64) & np.uint64(63))) & _ONE) == 0) & live & (batch.winner < 0)
     games = np.flatnonzero(wrong)
     parts, rulings = [], set()
     for game in games[:5].tolist():
@@ -317,211 +376,127 @@ def _refusal(batch: Batch, cards: npt.NDArray[np.int64], wrong: npt.NDArray[np.b
                               ruling)
 
 
-def _play(batch: Batch, cards: npt.NDArray[np.int64], live: npt.NDArray[np.bool_],
-          restarting: npt.NDArray[np.bool_] | None = None) -> Batch:
-    """The plays, every one of them known to be legal (a finished game's card is ignored), then the table's steps.
+def _bots(batch: Batch, bots: str | Sequence[str]) -> npt.NDArray[np.int64]:
+    """One in-kernel bot number per seat, from a name for every seat or a name per seat."""
+    names = [bots] * batch.players if isinstance(bots, str) else list(bots)
+    if len(names) != batch.players or any(name not in kernel.BOTS for name in names):
+        raise InvalidArgumentError(f"bots must be one of {', '.join(kernel.BOTS)}, or one of them per seat "
+                                   f"({batch.players}), not {bots!r}.", field="bots")
+    return np.array([kernel.BOTS.index(name) for name in names], dtype=np.int64)
 
-    Whole arrays throughout, a game that does not play masked out: at a few thousand games a numpy call costs
-    more than the work it does, so the fewer calls the better.
+
+def rollout(batch: Batch, bots: str | Sequence[str] = "random", steps: int | None = None, *, autoreset: bool = False,
+            until: int | None = None, seed: int = 0, threads: int = 1) -> Batch:
+    """Many steps of every game in one call, the bots (`concombre.games.concombre.kernel.BOTS`, by name, or a
+    name per seat) playing inside the kernel: ``steps`` steps of each game (as many calls of `step` would), or
+    each game to its end when ``steps`` is None; with ``until``, each game only until that seat must play or
+    is out. The returned batch's ``rewards`` are summed over the rollout. The random bot's draws come from
+    ``seed`` and each game's place in the batch: the same call gives the same games, whatever ``threads``.
+
+    Raises:
+        InvalidArgumentError: An unknown bot, a bad ``steps``, ``until`` or ``seed``, or ``autoreset``
+            without ``steps`` (the games would never end).
+
+    Examples:
+        >>> games = rollout(reset(range(100), players=4), "thumb")
+        >>> bool(games.done.all()), sorted(set(games.winner.tolist())) == [0, 1, 2, 3]
+        (True, True)
     """
-    count, players = len(batch), batch.players
-    everyone = bool(live.all())
-    card = cards if everyone else np.where(live, cards, 0)
-    seat = batch.to_play if everyone else np.maximum(batch.to_play, 0)
-    bit = _BIT[card] if everyone else np.where(live, _BIT[card], np.uint64(0))
-    at = _rows(count) * players + seat  # where each game's mover is in the flattened (N, players) arrays
-    hands = batch.hands.copy()
-    hands.reshape(-1)[at] ^= bit
-    first = batch.trick_size == 0
-    taking = first | beats(card, batch.best)  # C8
-    if not everyone:
-        taking &= live
-        first = first & live
-    best = np.where(taking, card, batch.best)
-    best_seat = np.where(taking, seat, batch.best_seat)
-    size = batch.trick_size + live
-    complete = size == batch.active
-    to_play = np.where(complete, best_seat, batch.next_seat.reshape(-1)[at])
-    if not everyone:
-        to_play = np.where(live, to_play, batch.to_play)
-    plays_left = batch.plays_left - live
-    after = _evolve(batch, hands=hands, to_play=to_play, best=best, best_seat=best_seat,
-                    lead=np.where(first, card, batch.lead), played=batch.played | bit,
-                    trick=np.where(complete, np.uint64(0), np.where(first, bit, batch.trick | bit)),
-                    trick_size=np.where(complete, 0, size), plays_left=plays_left, rewards=_no_rewards(batch))
-    ended = np.flatnonzero(complete & (plays_left == 0))
-    dealing = restarting
-    if len(ended):
-        after, going = _score(after, ended)
-        dealing = going if dealing is None else dealing | going
-    if dealing is not None:
-        after = _dealt(after, dealing)
-    return _evolve(after, legal=_legal(after))
+    arrays = _owned(batch)
+    _rollout(batch, arrays, bots, steps, autoreset, until, seed, threads)
+    return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 
-_ROWS_OF: dict[int, npt.NDArray[np.int64]] = {}
-_NO_REWARDS: dict[tuple[int, int], npt.NDArray[np.float32]] = {}
+def _rollout(batch: Batch, arrays: dict[str, Any], bots: str | Sequence[str], steps: int | None, autoreset: bool,
+             until: int | None, seed: int, threads: int) -> None:
+    chosen = _bots(batch, bots)
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 0):
+        raise InvalidArgumentError(f"steps must be a whole number from 0, or None, not {steps!r}.", field="steps")
+    if steps is None and autoreset:
+        raise InvalidArgumentError("A rollout with autoreset needs steps: its games would never end.", field="steps")
+    if until is not None and (isinstance(until, bool) or not isinstance(until, int) or not 0 <= until < batch.players):
+        raise InvalidArgumentError(f"until must be a seat from 0 to {batch.players - 1}, not {until!r}.",
+                                   field="until")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidArgumentError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.", field="seed")
+    rules, sizes, key = _rules(batch.rules, batch.deals), kernel.deal_sizes(batch.rules), np.uint64(seed)
+    plays, seat = -1 if steps is None else steps, -1 if until is None else until
+    if plays == 0:
+        return
+
+    def run(start: int, stop: int) -> None:
+        kernel.run_games(_state(arrays, start, stop), _NO_CARDS, _NO_LIVE, chosen, plays, seat, bool(autoreset),
+                         key, rules, sizes, batch.rules.first_deal, start)
+
+    in_runs(run, len(batch), threads)
 
 
-def _rows(count: int) -> npt.NDArray[np.int64]:
-    """``np.arange(count)``, made once per batch size."""
-    rows = _ROWS_OF.get(count)
-    if rows is None:
-        rows = _ROWS_OF[count] = np.arange(count)
-        rows.flags.writeable = False
-    return rows
+@attrs.define(eq=False)
+class Buffer:
+    """A batch's arrays owned and stepped in place: no copy per step, for learners that need no history.
 
+    Attributes:
+        games: A read-only `Batch` over the buffer's own arrays: it changes as the buffer steps (take a
+            `snapshot` to keep one).
 
-def _no_rewards(batch: Batch) -> npt.NDArray[np.float32]:
-    """The rewards of a step that scores nothing: one read-only array of zeros per shape."""
-    shape = (len(batch), batch.players)
-    zeros = _NO_REWARDS.get(shape)
-    if zeros is None:
-        zeros = _NO_REWARDS[shape] = np.zeros(shape, dtype=np.float32)
-        zeros.flags.writeable = False
-    return zeros
+    Examples:
+        >>> buffer = Buffer(reset(range(4), players=3))
+        >>> buffer.step(thumb_cards(buffer.games))
+        >>> buffer.games.trick_size.tolist()
+        [1, 1, 1, 1]
+        >>> buffer.rollout("random", steps=5)
+        >>> buffer.snapshot().trick_size.shape
+        (4,)
+    """
 
+    games: Batch
+    _arrays: dict[str, Any] = attrs.field(init=False, repr=False)
 
-def _legal(batch: Batch) -> U64:
-    """The cards each game's player to move may play; none in a finished game. The follow rule's home,
-    `concombre.games.concombre.rules.follow_mask`, over whole arrays: its masks are the home's, and a test
-    compares the two on random hands and tricks (tests/test_rule_homes.py)."""
-    seat = batch.to_play
-    over = batch.winner >= 0
-    any_over = bool(over.any())
-    hand = batch.hands.reshape(-1)[_rows(len(batch)) * batch.players + (np.maximum(seat, 0) if any_over else seat)]
-    target = batch.lead if batch.rules.follow == "lead" else batch.best
-    high = hand & _AT_LEAST[target & 63]  # target is -1 only when leading, where ``hand`` is taken
-    low = hand & _SAME_RANK[_lowest(hand)]
-    legal = np.where(high == 0, low, high | low) if batch.rules.may_duck else np.where(high == 0, low, high)
-    legal = np.where(batch.trick_size == 0, hand, legal)
-    return np.where(over, np.uint64(0), legal) if any_over else legal
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.games, Batch):
+            raise InvalidArgumentError(f"A Buffer is made from a Batch, not {self.games!r}.", field="games")
+        self._arrays = _owned(self.games)
+        views = {}
+        for name, array in self._arrays.items():
+            views[name] = array.view()
+            views[name].flags.writeable = False
+        self.games = Batch(self.games.players, self.games.rules, self.games.deals, **views)
 
+    def step(self, cards: npt.ArrayLike, *, autoreset: bool = False, where: npt.ArrayLike | None = None,
+             threads: int = 1) -> None:
+        """`step`, in place: a refused card changes nothing.
 
-def _score(batch: Batch, rows: npt.NDArray[np.int64]) -> tuple[Batch, npt.NDArray[np.bool_]]:
-    """Score the rounds just ended in games ``rows`` (C9-C13) and pass the deal (C12); the games to deal anew (C5)."""
-    loser, card = batch.best_seat[rows], batch.best[rows]
-    value = (card >> 2) + 2
-    scores, penalties, received = batch.scores.copy(), batch.penalties.copy(), batch.received.copy()
-    half, out, rewards = batch.half_cucumber.copy(), batch.eliminated.copy(), batch.rewards.copy()
-    received[rows, card] = batch.round_number[rows]
-    penalties[rows, loser] |= _BIT[card]
-    scores[rows, loser] += value
-    rewards[rows, loser] -= value
-    reached = scores[rows, loser] >= batch.rules.limit
-    halving = reached & ~half[rows, loser]
-    leaving = reached & half[rows, loser]
-    if halving.any():  # C10: keep the highest card, the first received among equals
-        games, seat = rows[halving], loser[halving]
-        held = penalties[games, seat]
-        rank = _highest(held) >> 2
-        candidates = (held[:, None] >> (rank[:, None] * 4 + np.arange(4)).astype(np.uint64)) & _ONE
-        rounds = received[games[:, None], rank[:, None] * 4 + np.arange(4)].astype(np.int64)
-        kept = rank * 4 + np.where(candidates.astype(bool), rounds, np.iinfo(np.int64).max).argmin(axis=1)
-        received[games] = np.where(((held & ~_BIT[kept])[:, None] >> _CARD) & _ONE, 0, received[games])
-        penalties[games, seat] = _BIT[kept]
-        scores[games, seat] = (kept >> 2) + 2
-        half[games, seat] = True
-    if leaving.any():  # C11: out, every penalty card back to the pack, the score kept
-        games, seat = rows[leaving], loser[leaving]
-        received[games] = np.where((penalties[games, seat][:, None] >> _CARD) & _ONE, 0, received[games])
-        penalties[games, seat] = 0
-        out[games, seat] = True
-    active = batch.players - out[rows].sum(axis=1)
-    still_in = batch.active.copy()
-    still_in[rows] = active
-    over = rows[active == 1]
-    winner = batch.winner.copy()
-    winner[over] = np.argmin(out[over], axis=1)
-    to_play = batch.to_play.copy()
-    to_play[over] = -1
-    rewards[over] -= END_BONUS
-    rewards[over, winner[over]] += 2 * END_BONUS
-    going = rows[active > 1]
-    dealer, round_number, sizes = batch.dealer.copy(), batch.round_number.copy(), batch.deal_size.copy()
-    next_seat = batch.next_seat.copy()
-    next_seat[rows] = _next_seats(out[rows])
-    dealer[going] = next_seat[going, batch.dealer[going]]
-    round_number[going] += 1
-    wanted = value[active > 1]
-    left = active[active > 1]
-    pack = 52 - _popcount(np.bitwise_or.reduce(penalties[going], axis=1))
-    sizes[going] = _deal_sizes(batch.rules)[wanted, left, pack]
-    after = _evolve(batch, scores=scores, penalties=penalties, received=received, half_cucumber=half,
-                    eliminated=out, winner=winner, to_play=to_play, rewards=rewards, dealer=dealer,
-                    round_number=round_number, deal_size=sizes, next_seat=next_seat, active=still_in)
-    dealing = np.zeros(len(batch), dtype=bool)
-    dealing[going] = True
-    return after, dealing
+        Examples:
+            >>> buffer = Buffer(reset([1], players=2))
+            >>> buffer.step([int(buffer.games.legal[0]).bit_length() - 1])
+            >>> buffer.games.trick_size.tolist()
+            [1]
+        """
+        _step(self.games, self._arrays, cards, autoreset, where, threads)
 
+    def rollout(self, bots: str | Sequence[str] = "random", steps: int | None = None, *, autoreset: bool = False,
+                until: int | None = None, seed: int = 0, threads: int = 1) -> None:
+        """`rollout`, in place.
 
-def _dealt(batch: Batch, dealing: npt.NDArray[np.bool_]) -> Batch:
-    """Deal the round of the games marked ``dealing`` exactly as the reference engine does (C4-C6)."""
-    rows = np.flatnonzero(dealing)
-    held = np.bitwise_or.reduce(batch.penalties[rows], axis=1)
-    order = _shuffled(batch.seeds[rows], batch.round_number[rows], held)
-    following = batch.next_seat[rows]
-    active = batch.players - batch.eliminated[rows].sum(axis=1)
-    seats = np.empty((len(rows), batch.players), dtype=np.int64)
-    seats[:, 0] = following[np.arange(len(rows)), batch.dealer[rows]]  # the first active left of the dealer
-    for turn in range(1, batch.players):
-        seats[:, turn] = following[np.arange(len(rows)), seats[:, turn - 1]]
-    position = np.arange(52)
-    seat_of = np.take_along_axis(seats, position[None, :] % active[:, None], axis=1)
-    dealt = position[None, :] < (batch.deal_size[rows] * active)[:, None]
-    bits = np.where(dealt, _BIT[order], np.uint64(0))
-    hands = batch.hands.copy()
-    hands[rows] = np.stack([np.where(seat_of == seat, bits, np.uint64(0)).sum(axis=1, dtype=np.uint64)
-                            for seat in range(batch.players)], axis=1)
-    to_play, lead, best, best_seat = batch.to_play.copy(), batch.lead.copy(), batch.best.copy(), batch.best_seat.copy()
-    to_play[rows], lead[rows], best[rows], best_seat[rows] = seats[:, 0], -1, -1, -1
-    trick, played, size = batch.trick.copy(), batch.played.copy(), batch.trick_size.copy()
-    trick[rows], played[rows], size[rows] = 0, 0, 0
-    plays_left = batch.plays_left.copy()
-    plays_left[rows] = batch.deal_size[rows] * active
-    return _evolve(batch, hands=hands, to_play=to_play, lead=lead, best=best, best_seat=best_seat,
-                   trick=trick, played=played, trick_size=size, plays_left=plays_left)
+        Examples:
+            >>> buffer = Buffer(reset([1, 2], players=2))
+            >>> buffer.rollout("thumb")
+            >>> buffer.games.done.tolist()
+            [True, True]
+        """
+        _rollout(self.games, self._arrays, bots, steps, autoreset, until, seed, threads)
 
+    def snapshot(self) -> Batch:
+        """The games as they stand, as a batch of their own (copied).
 
-def _shuffled(seeds: U64, rounds: npt.NDArray[np.int64], held: U64) -> npt.NDArray[np.int64]:
-    """Each game's pack for its round in dealing order: `concombre.core.seats.shuffled_order` (a SHAKE-128 sort
-    key per card, ties in card order) without the penalty cards ``held`` (C4), which one stable sort puts last:
-    the hashing once per game, the sort for all at once."""
-    shake = hashlib.shake_128
-    digests = b"".join([shake(deal_key(*pair)).digest(208)
-                        for pair in zip(seeds.tolist(), rounds.tolist(), strict=True)])
-    keys = np.frombuffer(digests, dtype=">u4").reshape(len(seeds), 52).astype(np.uint64)
-    keys |= ((held[:, None] >> _CARD) & _ONE) << np.uint64(32)  # a held card sorts after every card of the pack
-    return np.argsort(keys, axis=1, kind="stable")
-
-
-@functools.lru_cache(maxsize=8)
-def _deal_sizes(rules: Rules) -> npt.NDArray[np.int64]:
-    """`concombre.games.concombre.rules.deal_size` as a table by (wanted, active players, pack size) (C5): the
-    rule's home, looked up for every game a round ends in at once."""
-    table = np.zeros((max(rules.first_deal, 14) + 1, MAX_PLAYERS + 1, 53), dtype=np.int64)
-    for wanted, active, pack in np.ndindex(*table.shape):
-        if active:
-            table[wanted, active, pack] = deal_size(rules, wanted, active, pack)
-    return table
-
-
-def _cleared(batch: Batch, which: npt.NDArray[np.bool_], seeds: U64) -> Batch:
-    """The games marked in ``which`` as new games of these seeds before their first deal (dealer 0, C3)."""
-    rules, players = batch.rules, batch.players
-    fresh: dict[str, Any] = {
-        "seeds": seeds, "hands": 0, "to_play": -1, "legal": 0, "trick": 0, "trick_size": 0, "lead": -1, "best": -1,
-        "best_seat": -1, "played": 0, "scores": 0, "penalties": 0, "received": 0, "half_cucumber": False,
-        "eliminated": False, "dealer": 0, "round_number": 1, "winner": -1, "rewards": 0.0,
-        "deal_size": deal_size(rules, rules.first_deal, players, 52),
-        "next_seat": (np.arange(players) + 1) % players, "active": players, "plays_left": 0,
-    }
-    parts = {}
-    for name, value in fresh.items():
-        merged = getattr(batch, name).copy()
-        merged[which] = value
-        parts[name] = merged
-    return _evolve(batch, **parts)
+        Examples:
+            >>> buffer = Buffer(reset([1], players=2))
+            >>> kept = buffer.snapshot()
+            >>> buffer.rollout("thumb")
+            >>> bool(kept.done[0]), bool(buffer.games.done[0])
+            (False, True)
+        """
+        return _batch(self.games.players, self.games.rules, self.games.deals, _owned(self.games))
 
 
 def reset_games(batch: Batch, which: npt.ArrayLike, seeds: Sequence[int] | npt.ArrayLike) -> Batch:
@@ -542,55 +517,14 @@ def reset_games(batch: Batch, which: npt.ArrayLike, seeds: Sequence[int] | npt.A
         raise InvalidArgumentError(f"which must be one bool per game, shape ({len(batch)},).", field="which")
     if not marked.any():
         return batch
-    fresh = reset(_seeds(seeds), players=batch.players, rules=batch.rules, dealer=0)
+    fresh = reset(_seeds(seeds), players=batch.players, rules=batch.rules, dealer=0, deals=batch.deals)
     if len(fresh) != int(marked.sum()):
         raise InvalidArgumentError(f"Give one seed per game started anew: {int(marked.sum())}, not {len(fresh)}.",
                                    field="seeds")
-    parts = {}
-    for name in _ARRAYS:
-        merged = getattr(batch, name).copy()
-        merged[marked] = getattr(fresh, name)
-        parts[name] = merged
-    return _evolve(batch, **parts)
-
-
-def _splitmix(seeds: U64) -> U64:
-    with np.errstate(over="ignore"):
-        mixed = seeds + np.uint64(0x9E3779B97F4A7C15)
-        mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        return mixed ^ (mixed >> np.uint64(31))
-
-
-def _next_seats(eliminated: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-    """For each game and seat, the first active seat to its left (itself if no other), shape (N, players)."""
-    count = eliminated.shape[1]
-    seats = np.arange(count)
-    following = np.broadcast_to(seats, eliminated.shape).copy()
-    for step_ in range(count - 1, 0, -1):  # the nearest wins: tried last
-        other = (seats + step_) % count
-        following = np.where(~eliminated[:, other], other, following)
-    return following
-
-
-def _popcount(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(masks).astype(np.int64)
-    as_bytes = np.ascontiguousarray(masks).view(np.uint8).reshape(*masks.shape, 8)
-    counts: npt.NDArray[np.int64] = _BYTE_COUNTS[as_bytes].sum(axis=-1, dtype=np.int64)
-    return counts
-
-
-def _highest(masks: U64) -> npt.NDArray[np.int64]:
-    """The index of each mask's highest card (masks of 52 bits are exact as float64)."""
-    return np.frexp(masks.astype(np.float64))[1].astype(np.int64) - 1
-
-
-def _lowest(masks: U64) -> npt.NDArray[np.int64]:
-    """The index of each mask's lowest card; 0 for an empty mask."""
-    with np.errstate(over="ignore"):
-        lowest = masks & (~masks + _ONE)
-    return np.maximum(_highest(lowest), 0)
+    arrays = _owned(batch)
+    for name in _FIELDS:
+        arrays[name][marked] = getattr(fresh, name)
+    return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 
 def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
@@ -614,24 +548,10 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     seats = np.maximum(batch.to_play, 0) if seat is None else np.broadcast_to(np.asarray(seat), (count,))
     if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= players)).any():
         raise InvalidArgumentError(f"seat must be from 0 to {players - 1}.", field="seat")
-    rows = np.arange(count)
-    vector = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
-    masks = np.stack([batch.hands[rows, seats], batch.trick, batch.played,
-                      np.bitwise_or.reduce(batch.penalties, axis=1)], axis=1)
-    cards = slice(LAYOUT.hand.start, LAYOUT.penalty_cards.stop)  # hand, trick, played and penalty cards, in a row
-    vector[:, cards] = ((masks[:, :, None] >> _CARD) & _ONE).reshape(count, 4 * 52)
-    others = (seats[:, None] + np.arange(players)) % players
-    sizes = _popcount(batch.hands)
-    features = np.zeros((count, players, len(SEAT_FEATURES)), dtype=np.float32)
-    feature = SEAT_FEATURES.index
-    features[:, :, feature("score")] = np.minimum(batch.scores[rows[:, None], others] / SCORE_SCALE, 1.0)
-    features[:, :, feature("half cucumber")] = batch.half_cucumber[rows[:, None], others]
-    features[:, :, feature("eliminated")] = batch.eliminated[rows[:, None], others]
-    features[:, :, feature("to play")] = others == batch.to_play[:, None]
-    features[:, :, feature("held")] = sizes[rows[:, None], others] / CARDS_SCALE
-    vector[:, LAYOUT.seats.start:LAYOUT.seats.start + features[0].size] = features.reshape(count, -1)
-    vector[:, LAYOUT.deal_size.start] = np.minimum(batch.deal_size / CARDS_SCALE, 1.0)
-    return vector
+    vectors = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
+    state = tuple(getattr(batch, name) for name in _FIELDS)
+    kernel.observe_games(state, np.ascontiguousarray(seats, dtype=np.int64), vectors)
+    return vectors
 
 
 def thumb_cards(batch: Batch) -> npt.NDArray[np.int64]:
@@ -642,11 +562,14 @@ def thumb_cards(batch: Batch) -> npt.NDArray[np.int64]:
         >>> int(thumb_cards(games)[0]) == int(legal_mask(games)[0].nonzero()[0].max())
         True
     """
-    return np.where(batch.legal == 0, -1, _highest(batch.legal))
+    cards = np.empty(len(batch), dtype=np.int64)
+    kernel.highest_legal(batch.legal, cards)
+    return cards
 
 
 def random_cards(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """A legal card chosen uniformly at random in each game (`concombre.RandomBot`'s rule); -1 in a finished game.
+    """A legal card chosen uniformly at random in each game (`concombre.RandomBot`'s rule), drawn from ``rng``;
+    -1 in a finished game.
 
     Examples:
         >>> games = reset([4, 5], players=2)
@@ -654,8 +577,7 @@ def random_cards(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64
         >>> bool(legal_mask(games)[[0, 1], cards].all())
         True
     """
-    mask = legal_mask(batch)
-    counts = mask.sum(axis=1)
-    pick = (rng.random(len(batch)) * counts).astype(np.int64)
-    chosen = (np.cumsum(mask, axis=1) > pick[:, None]).argmax(axis=1)
-    return np.where(counts > 0, chosen, -1)
+    cards = np.empty(len(batch), dtype=np.int64)
+    kernel.random_legal(batch.legal, rng.bit_generator.random_raw(len(batch)),
+                        cards)
+    return cards

@@ -81,7 +81,8 @@ def _batched() -> Batched:
                    observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,
                    rewards=lambda games: games.rewards, eliminated=lambda games: games.eliminated,
                    bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)},
-                   winner=lambda games: games.winner)
+                   winner=lambda games: games.winner,
+                   settle=lambda games, seat, bots, seed: batch.rollout(games, bots, until=seat, seed=seed))
 
 
 def _encoding() -> Encoding[State, Action, View]:

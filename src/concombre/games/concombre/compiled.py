@@ -1,0 +1,94 @@
+"""How the batched engine's kernel is compiled: Numba, lazily, cached on disk (the ``fast`` extra).
+
+Nothing compiles at import: a function is compiled on its first call, for the argument types it is
+given, and kept in Numba's cache (``__pycache__`` beside the module, or the directory named by the
+``NUMBA_CACHE_DIR`` environment variable), so that later processes load it in well under a second.
+
+Examples:
+    >>> from concombre.games.concombre import kernel
+    >>> type(kernel.legal_cards).__name__, type(kernel.legal_cards._cache).__name__
+    ('CPUDispatcher', 'FunctionCache')
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import itertools
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+try:
+    import numba
+except ModuleNotFoundError as missing:  # the extra is not installed: say which one
+    raise ModuleNotFoundError(f"concombre's batched engine is compiled by Numba: pip install 'concombre[fast]' "
+                              f"({missing})", name=missing.name) from missing
+
+from concombre.core.errors import InvalidArgumentError
+
+__all__ = ["in_runs", "jit", "jit_inline", "most_threads"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(function: F) -> F:
+    """``function`` compiled by Numba on its first call (no Python objects, cached on disk).
+
+    Examples:
+        >>> from concombre.games.concombre.kernel import legal_cards
+        >>> int(legal_cards(0b1011, 0, -1, -1, True, False))  # a leader may play any card held
+        11
+    """
+    return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def jit_inline(function: F) -> F:
+    """`jit`, the function written into each caller (Numba's ``inline="always"``): for the small functions of
+    a game's step, which would otherwise pay a call's reference counting on every array they are given.
+
+    Examples:
+        >>> from concombre.games.concombre import kernel
+        >>> kernel._active.targetoptions["inline"]
+        'always'
+    """
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+
+
+def most_threads() -> int:
+    """The most threads a batch may be stepped on: one a core.
+
+    Examples:
+        >>> most_threads() >= 1
+        True
+    """
+    return os.cpu_count() or 1
+
+
+def in_runs(call: Callable[[int, int], object], count: int, threads: object) -> None:
+    """``call(start, stop)`` over ``count`` games cut into ``threads`` runs, each on a thread of its own (the
+    kernel's drivers release the GIL); on the calling thread alone for one.
+
+    Raises:
+        InvalidArgumentError: ``threads`` is not a whole number from 1 to `most_threads`.
+
+    Examples:
+        >>> runs = []
+        >>> in_runs(lambda start, stop: runs.append((start, stop)), 10, 1)
+        >>> runs
+        [(0, 10)]
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= most_threads():
+        raise InvalidArgumentError(f"threads must be a whole number from 1 to {most_threads()} (the cores), "
+                                   f"not {threads!r}.", field="threads")
+    if threads == 1 or count < 2 * threads:
+        call(0, count)
+        return
+    bounds = [count * part // threads for part in range(threads + 1)]
+    for future in [_pool().submit(call, start, stop) for start, stop in itertools.pairwise(bounds)]:
+        future.result()
+
+
+@functools.cache
+def _pool() -> concurrent.futures.ThreadPoolExecutor:
+    return concurrent.futures.ThreadPoolExecutor(most_threads(), thread_name_prefix="concombre-kernel")

@@ -1,0 +1,559 @@
+"""The batched engine's kernel: Concombre's rules over arrays of games, compiled by Numba (the ``fast`` extra).
+
+One game of a batch is a row of the arrays `FIELDS` names (`concombre.batch.Batch` holds them); every
+function here reads and writes rows in place, and the drivers at the end loop over the games. A game's
+row depends on nothing but itself, so a batch can be cut into runs of games stepped on several threads
+(the drivers release the GIL) with the same results whatever the thread count.
+
+The rules come from their homes: the follow rule's masks (`concombre.games.concombre.rules.AT_LEAST`,
+``SAME_RANK``, C7), the trick's winner (``beats``, C8, compiled as it is), the deal sizes (``deal_size``,
+C5, as a table `deal_sizes`), the deal's key (C5, `concombre.games.concombre.shake`). Where the kernel
+writes a rule out again (the follow rule over masks, the scoring of C9-C13) `tests/test_rule_homes.py`
+and the differential test of `tests/test_batch.py` hold it to the reference engine.
+
+Examples:
+    >>> from concombre.games.concombre.kernel import fast_deck
+    >>> deck = fast_deck(7, 1, 0)
+    >>> sorted(deck.tolist()) == list(range(52))
+    True
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from concombre.core.game import END_BONUS
+from concombre.games.concombre.compiled import jit, jit_inline
+from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE, SEAT_FEATURES
+from concombre.games.concombre.rules import AT_LEAST, MAX_PLAYERS, SAME_RANK, Rules, beats, deal_size
+from concombre.games.concombre.shake import deal_keys
+
+__all__ = ["BOTS", "FIELDS", "deal_sizes", "fast_deck", "legal_cards", "random_legal"]
+
+FIELDS = {
+    "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
+    "eliminated": np.bool_, "received": np.int16, "to_play": np.int8, "legal": np.uint64, "trick": np.uint64,
+    "trick_size": np.int8, "lead": np.int8, "best": np.int8, "best_seat": np.int8, "played": np.uint64,
+    "dealer": np.int8, "round_number": np.int16, "deal_size": np.int8, "winner": np.int8, "rewards": np.float32,
+}
+"""A game's arrays, in the order the kernel takes them, with their types (the batch's memory: 242 bytes a
+game at 4 players, 314 at 7).
+
+Examples:
+    >>> list(FIELDS)[:3], FIELDS["to_play"].__name__
+    (['seeds', 'hands', 'penalties'], 'int8')
+"""
+
+BOTS = ("random", "thumb")
+"""The bots that play inside the kernel, by number: a legal card at random, the highest legal card.
+
+Examples:
+    >>> BOTS.index("thumb")
+    1
+"""
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_AT_LEAST = np.array(AT_LEAST, dtype=np.uint64)
+_SAME_RANK = np.array(SAME_RANK, dtype=np.uint64)
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOWEST = np.zeros(64, dtype=np.int64)
+for _index in range(64):
+    _LOWEST[((1 << _index) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _index
+_FIRST_SEAT_FEATURE = LAYOUT.seats.start
+_FEATURES = len(SEAT_FEATURES)
+_SCORE, _HALF, _OUT, _TO_PLAY, _HELD = (SEAT_FEATURES.index(name) for name in
+                                        ("score", "half cucumber", "eliminated", "to play", "held"))
+_DEAL_SIZE = LAYOUT.deal_size.start
+_beats = jit(beats)
+WORK = 169  # a deal's room: 52 keys, 52 sort keys, 65 bucket starts
+
+
+# -- bits -----------------------------------------------------------------------------------------------------
+
+@jit
+def _bit(card: int) -> np.uint64:
+    return _ONE << np.uint64(card)
+
+
+@jit
+def _popcount(mask: np.uint64) -> int:
+    mask = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    mask = (mask & np.uint64(0x3333333333333333)) + ((mask >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    mask = (mask + (mask >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((mask * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@jit
+def _lowest(mask: np.uint64) -> int:
+    """The index of the lowest card of a mask that holds one (de Bruijn)."""
+    return int(_LOWEST[((mask & (~mask + _ONE)) * _DE_BRUIJN) >> np.uint64(58)])
+
+
+@jit
+def _highest(mask: np.uint64) -> int:
+    """The index of the highest card of a mask that holds one."""
+    index = 0
+    for shift in (32, 16, 8, 4, 2, 1):
+        if mask >> np.uint64(shift):
+            mask >>= np.uint64(shift)
+            index += shift
+    return index
+
+
+@jit
+def _mix(value: np.uint64) -> np.uint64:
+    """SplitMix64's finaliser: a 64-bit word that looks random, from any word."""
+    value = (value ^ (value >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    value = (value ^ (value >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return value ^ (value >> np.uint64(31))
+
+
+@jit
+def next_seed(seed: np.uint64) -> np.uint64:
+    """The seed a finished game restarts from with ``autoreset``: SplitMix64's next output."""
+    return _mix(seed + _GOLDEN)
+
+
+@jit
+def _below(key: np.uint64, counter: int, count: int) -> tuple[int, int]:
+    """A whole number uniform in ``0..count-1`` from the stream ``key`` at ``counter`` (Lemire's multiply and
+    reject, on the high 32 bits of SplitMix64's outputs); the counter after it."""
+    bound = np.uint64(count)
+    product = (_mix(key + np.uint64(counter) * _GOLDEN) >> np.uint64(32)) * bound
+    counter += 1
+    if (product & _LOW32) < bound:
+        threshold = (np.uint64(1 << 32) - bound) % bound
+        while (product & _LOW32) < threshold:
+            product = (_mix(key + np.uint64(counter) * _GOLDEN) >> np.uint64(32)) * bound
+            counter += 1
+    return int(product >> np.uint64(32)), counter
+
+
+# -- the rules ------------------------------------------------------------------------------------------------
+
+@jit
+def legal_cards(hand: np.uint64, trick_size: int, lead: int, best: int, follow_lead: bool, may_duck: bool
+                ) -> np.uint64:
+    """The cards of ``hand`` that may be played (C7): `concombre.games.concombre.rules.follow_mask` over the
+    trick's lead and best card, its masks the home's.
+
+    Examples:
+        >>> import numpy as np
+        >>> hand = np.uint64(0b1_0001_0001)          # 2C, 3C, 4C
+        >>> int(legal_cards(hand, 1, 4, 4, True, False))  # 3C led: 3C or higher
+        272
+    """
+    if trick_size == 0:
+        return np.uint64(hand)
+    high = hand & _AT_LEAST[lead if follow_lead else best]
+    if high == _ZERO:
+        return np.uint64(hand & _SAME_RANK[_lowest(hand)])
+    if may_duck:
+        return np.uint64(high | (hand & _SAME_RANK[_lowest(hand)]))
+    return np.uint64(high)
+
+
+@jit_inline
+def _next_active(eliminated: np.ndarray, game: int, seat: int) -> int:
+    """The first active seat to the left of ``seat`` (C6, C12); ``seat`` itself if there is no other."""
+    players = eliminated.shape[1]
+    for step in range(1, players):
+        other = (seat + step) % players
+        if not eliminated[game, other]:
+            return int(other)
+    return int(seat)
+
+
+@jit_inline
+def _active(eliminated: np.ndarray, game: int) -> int:
+    count = 0
+    for seat in range(eliminated.shape[1]):
+        if not eliminated[game, seat]:
+            count += 1
+    return count
+
+
+@jit
+def _pack_order(seed: np.uint64, round_number: int, held: np.uint64, fast: bool, order: np.ndarray, wanted: int,
+                work: np.ndarray) -> int:
+    """The round's pack (the 52 cards less ``held``, C4) into ``order``, its first ``wanted`` cards in dealing
+    order; how many cards the pack holds. Exact: the reference engine's order (SHAKE-128 keys, ties in card
+    order). Fast: a Fisher-Yates shuffle drawn from SplitMix64 keyed by the seed and the round. ``work``: room
+    for the exact order's keys (`WORK` numbers), given by the caller so that a deal allocates nothing."""
+    if fast:
+        return _fast_order(seed, round_number, held, order, wanted)
+    return _exact_order(seed, round_number, held, order, work)
+
+
+@jit
+def _fast_order(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray, wanted: int) -> int:
+    count = 0
+    for card in range(52):
+        if not (held >> np.uint64(card)) & _ONE:
+            order[count] = card
+            count += 1
+    key = _mix(_mix(np.uint64(seed)) + np.uint64(round_number))
+    counter = 0
+    for position in range(min(wanted, count - 1)):
+        offset, counter = _below(key, counter, count - position)
+        swap = order[position + offset]
+        order[position + offset] = order[position]
+        order[position] = swap
+    return count
+
+
+@jit
+def _exact_order(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray, work: np.ndarray) -> int:
+    count = 0
+    keys, sortable, starts = work[:52], work[52:104], work[104:169]
+    deal_keys(np.uint64(seed), round_number, keys)
+    # Sorted by (key, card): the cards dropped into 64 buckets by their key's top six bits, in card order, then
+    # an insertion sort, which the buckets leave with almost nothing to do.
+    starts[:] = 0
+    for card in range(52):
+        if not (held >> np.uint64(card)) & _ONE:
+            starts[(keys[card] >> np.uint64(26)) + np.uint64(1)] += _ONE
+            count += 1
+    for bucket in range(64):
+        starts[bucket + 1] += starts[bucket]
+    for card in range(52):
+        if not (held >> np.uint64(card)) & _ONE:
+            bucket = keys[card] >> np.uint64(26)
+            sortable[starts[bucket]] = (keys[card] << np.uint64(6)) | np.uint64(card)
+            starts[bucket] += _ONE
+    for position in range(1, count):
+        value = sortable[position]
+        before = position - 1
+        while before >= 0 and sortable[before] > value:
+            sortable[before + 1] = sortable[before]
+            before -= 1
+        sortable[before + 1] = value
+    for position in range(count):
+        order[position] = sortable[position] & np.uint64(63)
+    return count
+
+
+@jit
+def _deal(seeds: Any, hands: Any, penalties: Any, eliminated: Any, to_play: Any, legal: Any, trick: Any,
+          trick_size: Any, lead: Any, best: Any, best_seat: Any, played: Any, dealer: Any, round_number: Any,
+          size: Any, game: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
+    """Deal the game's round (C4-C6): a card at a time from the top, from the first active player left of the
+    dealer; that player leads. (The arrays are given one by one, as everywhere in the kernel: a tuple of them
+    unpacked costs its reference counting at every call.)"""
+    held = _ZERO
+    for seat in range(hands.shape[1]):
+        held |= penalties[game, seat]
+        hands[game, seat] = _ZERO
+    active = _active(eliminated, game)
+    dealt = int(size[game]) * active
+    _pack_order(seeds[game], int(round_number[game]), held, fast, order, dealt, work)
+    first = _next_active(eliminated, game, int(dealer[game]))
+    seat = first
+    for turn in range(active):
+        for position in range(turn, dealt, active):
+            hands[game, seat] |= _bit(order[position])
+        seat = _next_active(eliminated, game, seat)
+    to_play[game] = first
+    legal[game] = hands[game, first]
+    trick[game] = _ZERO
+    played[game] = _ZERO
+    trick_size[game] = 0
+    lead[game] = -1
+    best[game] = -1
+    best_seat[game] = -1
+
+
+@jit
+def _score(seeds: Any, hands: Any, penalties: Any, scores: Any, half: Any, eliminated: Any, received: Any,
+           to_play: Any, legal: Any, trick: Any, trick_size: Any, lead: Any, best: Any, best_seat: Any, played: Any,
+           dealer: Any, round_number: Any, size: Any, winner: Any, rewards: Any, game: int, limit: int,
+           sizes: np.ndarray, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
+    """The round just ended: its last trick's winner takes the penalty card (C9), half cucumber (C10) or out
+    (C11); the game won (C13) or the deal passed (C12) and the next round dealt."""
+    loser, card = int(best_seat[game]), int(best[game])
+    value = (card >> 2) + 2
+    received[game, card] = round_number[game]
+    penalties[game, loser] |= _bit(card)
+    scores[game, loser] += value
+    rewards[game, loser] -= value
+    if scores[game, loser] >= limit:
+        held = penalties[game, loser]
+        if not half[game, loser]:  # C10: the highest card kept, the first received among equals
+            rank = _highest(held) >> 2
+            kept, first = -1, 1 << 30
+            for candidate in range(4 * rank, 4 * rank + 4):
+                if (held >> np.uint64(candidate)) & _ONE and received[game, candidate] < first:
+                    kept, first = candidate, received[game, candidate]
+            for other in range(52):
+                if other != kept and (held >> np.uint64(other)) & _ONE:
+                    received[game, other] = 0
+            penalties[game, loser] = _bit(kept)
+            scores[game, loser] = (kept >> 2) + 2
+            half[game, loser] = True
+        else:  # C11: out, every penalty card back to the pack, the score kept
+            for other in range(52):
+                if (held >> np.uint64(other)) & _ONE:
+                    received[game, other] = 0
+            penalties[game, loser] = _ZERO
+            eliminated[game, loser] = True
+    active = _active(eliminated, game)
+    if active == 1:
+        for seat in range(hands.shape[1]):
+            rewards[game, seat] -= END_BONUS
+            if not eliminated[game, seat]:
+                winner[game] = seat
+        rewards[game, winner[game]] += 2 * END_BONUS
+        to_play[game] = -1
+        legal[game] = _ZERO
+        return
+    dealer[game] = _next_active(eliminated, game, int(dealer[game]))
+    round_number[game] += 1
+    held_all = _ZERO
+    for seat in range(hands.shape[1]):
+        held_all |= penalties[game, seat]
+    size[game] = sizes[value, active, 52 - _popcount(held_all)]
+    _deal(seeds, hands, penalties, eliminated, to_play, legal, trick, trick_size, lead, best, best_seat, played,
+          dealer, round_number, size, game, fast, order, work)
+
+
+@jit
+def _restart(seeds: Any, hands: Any, penalties: Any, scores: Any, half: Any, eliminated: Any, received: Any,
+             to_play: Any, legal: Any, trick: Any, trick_size: Any, lead: Any, best: Any, best_seat: Any,
+             played: Any, dealer: Any, round_number: Any, size: Any, winner: Any, rewards: Any, game: int,
+             seed: np.uint64, dealer_seat: int, sizes: np.ndarray, first_deal: int, fast: bool, order: np.ndarray,
+             work: np.ndarray) -> None:
+    """The game started anew from ``seed`` and dealt (C3-C6); its rewards are the caller's (a rollout sums them
+    across a restart)."""
+    players = hands.shape[1]
+    seeds[game] = seed
+    for seat in range(players):
+        penalties[game, seat] = _ZERO
+        scores[game, seat] = 0
+        half[game, seat] = False
+        eliminated[game, seat] = False
+    for card in range(52):
+        received[game, card] = 0
+    dealer[game] = dealer_seat
+    round_number[game] = 1
+    winner[game] = -1
+    size[game] = sizes[first_deal, players, 52]
+    _deal(seeds, hands, penalties, eliminated, to_play, legal, trick, trick_size, lead, best, best_seat, played,
+          dealer, round_number, size, game, fast, order, work)
+
+
+@jit_inline
+def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[int, int]:
+    """The card of in-kernel bot ``bot`` (`BOTS`) among the ``legal`` cards; the random stream's counter."""
+    if bot == 1:
+        return _highest(legal), counter
+    pick, counter = _below(key, counter, _popcount(legal))
+    for _ in range(pick):
+        legal &= legal - _ONE
+    return _lowest(legal), counter
+
+
+# -- the drivers: one game per iteration, written out in the loop (a loop calling an inlined function that holds
+# the step ran a hundred times slower: Numba's reference counting of the state's arrays, not pruned there) -----
+
+@jit
+def first_refused(state: Any, cards: np.ndarray, live: np.ndarray) -> int:
+    """The first game whose card is refused (not in its legal mask; a finished game refuses nothing), or -1."""
+    legal, winner = state[8], state[18]
+    for game in range(len(cards)):
+        if live[game] and winner[game] < 0:
+            card = cards[game]
+            if card < 0 or card > 51 or not (legal[game] >> np.uint64(card)) & _ONE:
+                return game
+    return -1
+
+
+@jit
+def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
+              autoreset: bool, key: np.uint64, rules: Any, sizes: np.ndarray, first_deal: int, first_game: int
+              ) -> None:
+    """Every game, one after the other. With ``steps`` 0, one step: the games marked ``live`` play their card
+    (all known legal). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
+    ``bots`` (one per seat); with ``seat`` at least 0, only until that seat must play or is out. A finished
+    game restarts with ``autoreset`` (a step of its own). The games' rewards start from 0 and sum the call's
+    steps (scoring only ever adds to them). The random bot draws from ``key`` and the game's place in the whole batch
+    (``first_game`` is the place of the first game given).
+
+    The play is written out here rather than called: a call handing a dozen arrays to a function costs their
+    reference counting, several times the play itself."""
+    (seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size, lead, best,
+     best_seat, played, dealer, round_number, size, winner, rewards) = state
+    follow_lead, may_duck, limit, fast = rules
+    players = rewards.shape[1]
+    stepping = steps == 0
+    order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
+    for game in range(len(seeds)):
+        stream = _mix(key ^ _mix(np.uint64(first_game + game)))
+        counter, done = 0, 0
+        for other in range(players):
+            if rewards[game, other] != 0.0:  # most steps score nothing: a read is cheaper than a write
+                rewards[game, other] = 0.0
+        while True:
+            if stepping:
+                if done == 1:
+                    break
+            elif (steps > 0 and done == steps) or (winner[game] >= 0 and not autoreset) or (
+                    seat >= 0 and (winner[game] >= 0 or to_play[game] == seat or eliminated[game, seat])):
+                break
+            done += 1
+            if winner[game] >= 0:
+                if autoreset:
+                    _restart(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick,
+                             trick_size, lead, best, best_seat, played, dealer, round_number, size, winner, rewards,
+                             game, next_seed(seeds[game]), 0, sizes, first_deal, fast, order, work)
+                continue
+            if stepping:
+                if not live[game]:
+                    continue
+                card = cards[game]
+            else:
+                card, counter = _choose(legal[game], bots[to_play[game]], stream, counter)
+            mover = int(to_play[game])
+            bit = _bit(card)
+            hands[game, mover] ^= bit
+            played[game] |= bit
+            if trick_size[game] == 0:
+                lead[game] = card
+                best[game] = card
+                best_seat[game] = mover
+                trick[game] = bit
+            else:
+                if _beats(card, int(best[game])):  # C8
+                    best[game] = card
+                    best_seat[game] = mover
+                trick[game] |= bit
+            if trick_size[game] + 1 < _active(eliminated, game):
+                trick_size[game] += 1
+                mover = _next_active(eliminated, game, mover)
+            else:  # the trick is full: its winner leads the next, or the round is over
+                trick[game] = _ZERO
+                trick_size[game] = 0
+                mover = int(best_seat[game])
+                left = _ZERO
+                for other in range(players):
+                    left |= hands[game, other]
+                if left == _ZERO:
+                    _score(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick,
+                           trick_size, lead, best, best_seat, played, dealer, round_number, size, winner, rewards,
+                           game, limit, sizes, fast, order, work)
+                    continue
+            to_play[game] = mover
+            legal[game] = legal_cards(hands[game, mover], int(trick_size[game]), int(lead[game]), int(best[game]),
+                                      follow_lead, may_duck)
+
+
+@jit
+def deal_all(state: Any, dealer_seat: int, rules: Any, sizes: np.ndarray, first_deal: int) -> None:
+    """Every game started from its seed and dealt (the seeds already in place)."""
+    (seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size, lead, best,
+     best_seat, played, dealer, round_number, size, winner, rewards) = state
+    order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
+    for game in range(len(seeds)):
+        _restart(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size,
+                 lead, best, best_seat, played, dealer, round_number, size, winner, rewards, game, seeds[game],
+                 dealer_seat, sizes, first_deal, rules[3], order, work)
+
+
+@jit
+def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> None:
+    """A legal card uniformly at random for each game, from one random 64-bit word each (-1 with none).
+
+    Examples:
+        >>> import numpy as np
+        >>> cards = np.zeros(2, dtype=np.int64)
+        >>> random_legal(np.array([0b1010, 0], dtype=np.uint64), np.array([5, 6], dtype=np.uint64), cards)
+        >>> cards[0] in (1, 3), int(cards[1])
+        (True, -1)
+    """
+    for game in range(len(legal)):
+        mask = legal[game]
+        if mask == _ZERO:
+            cards[game] = -1
+            continue
+        pick, _ = _below(words[game], 0, _popcount(mask))
+        for _ in range(pick):
+            mask &= mask - _ONE
+        cards[game] = _lowest(mask)
+
+
+@jit
+def highest_legal(legal: np.ndarray, cards: np.ndarray) -> None:
+    """The highest legal card of each game (-1 with none)."""
+    for game in range(len(legal)):
+        cards[game] = _highest(legal[game]) if legal[game] else -1
+
+
+@jit
+def observe_games(state: Any, seats: np.ndarray, vectors: np.ndarray) -> None:
+    """Each game's observation for seat ``seats[game]`` (`concombre.games.concombre.encoding`) into ``vectors``
+    (zeros): that seat's hand and what is face up."""
+    (_, hands, penalties, scores, half, eliminated, _, to_play, _, trick, _, _, _, _,
+     played, _, _, size, _, _) = state
+    players = hands.shape[1]
+    for game in range(len(seats)):
+        seat = seats[game]
+        held = _ZERO
+        for other in range(players):
+            held |= penalties[game, other]
+        masks = (hands[game, seat], trick[game], played[game], held)
+        for piece in range(4):
+            mask = masks[piece]
+            while mask:
+                vectors[game, 52 * piece + _lowest(mask)] = 1.0
+                mask &= mask - _ONE
+        for offset in range(players):
+            other = (seat + offset) % players
+            at = _FIRST_SEAT_FEATURE + offset * _FEATURES
+            vectors[game, at + _SCORE] = min(scores[game, other] / SCORE_SCALE, 1.0)
+            vectors[game, at + _HALF] = 1.0 if half[game, other] else 0.0
+            vectors[game, at + _OUT] = 1.0 if eliminated[game, other] else 0.0
+            vectors[game, at + _TO_PLAY] = 1.0 if to_play[game] == other else 0.0
+            vectors[game, at + _HELD] = _popcount(hands[game, other]) / CARDS_SCALE
+        vectors[game, _DEAL_SIZE] = min(size[game] / CARDS_SCALE, 1.0)
+
+
+@jit
+def _fast_deck(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray) -> int:
+    return _pack_order(seed, round_number, held, True, order, 52, np.empty(WORK, dtype=np.uint64))
+
+
+def fast_deck(seed: int, round_number: int, held: int) -> np.ndarray:
+    """The whole pack of a round (52 cards less the penalty cards ``held``, a mask) in the order of
+    ``deals="fast"``, as `PACK` indices: the deck to give the reference engine's `concombre.deal` for the
+    same deal.
+
+    Examples:
+        >>> len(fast_deck(1, 2, 0b1111))
+        48
+    """
+    order = np.zeros(52, dtype=np.int64)
+    count = _fast_deck(np.uint64(seed), round_number, np.uint64(held), order)
+    return order[:count]
+
+
+@functools.lru_cache(maxsize=16)
+def deal_sizes(rules: Rules) -> np.ndarray:
+    """`concombre.games.concombre.rules.deal_size` as a table by (wanted, active players, pack size) (C5): the
+    rule's home, looked up by the kernel at every deal.
+
+    Examples:
+        >>> from concombre import Rules
+        >>> int(deal_sizes(Rules())[14, 4, 52])
+        7
+    """
+    table = np.zeros((max(rules.first_deal, 14) + 1, MAX_PLAYERS + 1, 53), dtype=np.int8)
+    for wanted, active, pack in np.ndindex(*table.shape):
+        if active:
+            table[wanted, active, pack] = deal_size(rules, wanted, active, pack)
+    table.flags.writeable = False
+    return table
