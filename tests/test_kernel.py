@@ -30,6 +30,13 @@ def test_c5_the_kernel_s_shake_128_is_hashlib_s(seed, round_number):
     assert keys.tolist() == list(struct.unpack(">52I", hashlib.shake_128(deal_key(seed, round_number)).digest(208)))
 
 
+@given(st.integers(1, 2**52 - 1), st.data())
+def test_nth_card_is_the_card_with_that_many_below_it(mask, data):
+    cards = [card for card in range(52) if mask >> card & 1]
+    rank = data.draw(st.integers(0, len(cards) - 1))
+    assert kernel.nth_card(np.uint64(mask), rank) == cards[rank]
+
+
 @given(st.integers(0, 2**64 - 1), st.integers(1, 500), st.integers(0, 2**52 - 1))
 def test_c4_a_fast_deck_is_the_round_s_pack_reproducibly(seed, round_number, held):
     deck = kernel.fast_deck(seed, round_number, held)

@@ -31,7 +31,7 @@ from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE,
 from concombre.games.concombre.rules import AT_LEAST, MAX_PLAYERS, SAME_RANK, Rules, beats, deal_size
 from concombre.games.concombre.shake import deal_keys
 
-__all__ = ["BOTS", "FIELDS", "deal_sizes", "fast_deck", "legal_cards", "random_legal"]
+__all__ = ["BOTS", "FIELDS", "deal_sizes", "fast_deck", "legal_cards", "nth_card", "random_legal"]
 
 FIELDS = {
     "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
@@ -104,6 +104,33 @@ def _highest(mask: np.uint64) -> int:
             mask >>= np.uint64(shift)
             index += shift
     return index
+
+
+_BYTES = np.uint64(0x0101010101010101)
+_HIGH_BITS = np.uint64(0x8080808080808080)
+_IN_BYTE = np.array([[[index for index in range(8) if byte >> index & 1][rank] if rank < bin(byte).count("1") else 0
+                      for rank in range(8)] for byte in range(256)], dtype=np.int64)
+
+
+@jit
+def nth_card(mask: np.uint64, rank: int) -> int:
+    """The index of the card of ``mask`` with ``rank`` cards below it (``rank`` less than the cards it holds),
+    without a loop: the bytes' card counts summed in one multiply, the byte found by comparing all eight at
+    once, the card in it from a table.
+
+    Examples:
+        >>> import numpy as np
+        >>> nth_card(np.uint64(0b1011_0000), 2)
+        7
+    """
+    counts = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    counts = (counts & np.uint64(0x3333333333333333)) + ((counts >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    counts = (counts + (counts >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    running = counts * _BYTES  # byte i: the cards in bytes 0 to i
+    at_most = (((np.uint64(rank) * _BYTES) | _HIGH_BITS) - running) & _HIGH_BITS  # bytes whose running count <= rank
+    byte = _popcount(at_most)
+    before = ((running << np.uint64(8)) >> np.uint64(8 * byte)) & np.uint64(0xFF)
+    return 8 * byte + int(_IN_BYTE[int((mask >> np.uint64(8 * byte)) & np.uint64(0xFF)), rank - int(before)])
 
 
 @jit
@@ -353,9 +380,7 @@ def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[i
     if bot == 1:
         return _highest(legal), counter
     pick, counter = _below(key, counter, _popcount(legal))
-    for _ in range(pick):
-        legal &= legal - _ONE
-    return _lowest(legal), counter
+    return nth_card(legal, pick), counter
 
 
 # -- the drivers: one game per iteration, written out in the loop (a loop calling an inlined function that holds
@@ -481,9 +506,7 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
             cards[game] = -1
             continue
         pick, _ = _below(words[game], 0, _popcount(mask))
-        for _ in range(pick):
-            mask &= mask - _ONE
-        cards[game] = _lowest(mask)
+        cards[game] = nth_card(mask, pick)
 
 
 @jit
