@@ -68,8 +68,7 @@ Examples:
 U64 = npt.NDArray[np.uint64]
 _ONE = np.uint64(1)
 _CARD = np.arange(52, dtype=np.uint64)
-_FIELDS = tuple(kernel.FIELDS)
-_SEAT_FIELDS = ("hands", "penalties", "scores", "half_cucumber", "eliminated", "rewards")
+_STORAGE_TYPES = (np.uint64, np.int8, np.int16, np.float32)  # kernel.STORAGE's
 
 
 @attrs.frozen(eq=False)
@@ -106,6 +105,8 @@ class Batch:
         rewards: What the last step gave each seat, shape (N, players): minus the penalty points of a round
             scored (C9), and at the end 1 more for the winner and 1 less for every other seat (as the
             PettingZoo environment counts); after `rollout`, summed over its steps.
+        storage: The kernel's four arrays (`concombre.games.concombre.kernel.STORAGE`), a row a game: every
+            field above is a view of them.
 
     Examples:
         >>> games = reset([7, 8], players=3)
@@ -136,6 +137,7 @@ class Batch:
     deal_size: npt.NDArray[np.int8]
     winner: npt.NDArray[np.int8]
     rewards: npt.NDArray[np.float32]
+    storage: tuple[Any, ...] = attrs.field(repr=False)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -175,19 +177,27 @@ class Batch:
     @property
     def nbytes(self) -> int:
         """The memory the batch's arrays take, in bytes."""
-        return sum(getattr(self, name).nbytes for name in _FIELDS)
+        return sum(array.nbytes for array in self.storage)
 
 
-def _batch(players: int, rules: Rules, deals: str, arrays: dict[str, Any]) -> Batch:
-    """A batch over ``arrays`` (not copied), made read-only."""
-    for array in arrays.values():
+def _batch(players: int, rules: Rules, deals: str, storage: tuple[Any, ...]) -> Batch:
+    """A batch over ``storage`` (not copied; a `Buffer` gives views of its own arrays), its fields views of it;
+    all made read-only."""
+    for array in storage:
         array.flags.writeable = False
-    return Batch(players, rules, deals, **arrays)
+    fields = {}
+    for name, dtype in kernel.FIELDS.items():
+        index, start, width = kernel.place(name, players)
+        view = storage[index][:, start] if width is None else storage[index][:, start:start + width]
+        view = view.view(np.bool_) if dtype is np.bool_ else view
+        view.flags.writeable = False
+        fields[name] = view
+    return Batch(players, rules, deals, **fields, storage=storage)
 
 
-def _owned(batch: Batch) -> dict[str, Any]:
-    """Writable copies of a batch's arrays."""
-    return {name: getattr(batch, name).copy() for name in _FIELDS}
+def _owned(batch: Batch) -> tuple[Any, ...]:
+    """Writable copies of a batch's storage."""
+    return tuple(array.copy() for array in batch.storage)
 
 
 def _rules(rules: Rules, deals: str) -> tuple[bool, bool, int, bool]:
@@ -195,11 +205,11 @@ def _rules(rules: Rules, deals: str) -> tuple[bool, bool, int, bool]:
     return rules.follow == "lead", rules.may_duck, rules.limit, deals == "fast"
 
 
-def _state(arrays: dict[str, Any], start: int = 0, stop: int | None = None) -> tuple[Any, ...]:
-    """The arrays as the kernel takes them (`concombre.games.concombre.kernel.FIELDS`), games start to stop."""
-    if start == 0 and (stop is None or stop >= len(arrays["seeds"])):  # unsliced: Numba types a new view slowly
-        return tuple(arrays[name] for name in _FIELDS)
-    return tuple(arrays[name][start:stop] for name in _FIELDS)
+def _state(storage: tuple[Any, ...], start: int = 0, stop: int | None = None) -> tuple[Any, ...]:
+    """The storage as the kernel takes it, games start to stop."""
+    if start == 0 and (stop is None or stop >= len(storage[0])):  # unsliced: Numba types a new view slowly
+        return storage
+    return tuple(array[start:stop] for array in storage)
 
 
 def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, rules: Rules = Rules(),
@@ -231,12 +241,11 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, 
     if deals not in DEALS:
         raise InvalidArgumentError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}.", "C5", "deals")
     chosen = _seeds(seeds)
-    arrays: dict[str, Any] = {name: np.zeros((len(chosen), players) if name in _SEAT_FIELDS else
-                                             (len(chosen), 52) if name == "received" else len(chosen),
-                                             dtype=dtype) for name, dtype in kernel.FIELDS.items()}
-    arrays["seeds"][:] = chosen
-    kernel.deal_all(_state(arrays), dealer, _rules(rules, deals), kernel.deal_sizes(rules), rules.first_deal)
-    return _batch(players, rules, deals, arrays)
+    storage = tuple(np.zeros((len(chosen), width), dtype=dtype)
+                    for width, dtype in zip(kernel.widths(players), _STORAGE_TYPES, strict=True))
+    storage[0][:, kernel.SEED] = chosen
+    kernel.deal_all(storage, dealer, _rules(rules, deals), kernel.deal_sizes(rules), rules.first_deal)
+    return _batch(players, rules, deals, storage)
 
 
 def _seeds(seeds: Any) -> U64:
@@ -306,7 +315,7 @@ def step(batch: Batch, cards: npt.ArrayLike, *, autoreset: bool = False, where: 
     return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 
-def _step(batch: Batch, arrays: dict[str, Any], cards: Any, autoreset: bool, where: Any, threads: int) -> None:
+def _step(batch: Batch, arrays: tuple[Any, ...], cards: Any, autoreset: bool, where: Any, threads: int) -> None:
     """`step` into ``arrays`` (the batch's own, or copies): every check before the first write."""
     chosen = _cards(cards, len(batch))
     live = _where(where, len(batch))
@@ -407,7 +416,7 @@ def rollout(batch: Batch, bots: str | Sequence[str] = "random", steps: int | Non
     return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 
-def _rollout(batch: Batch, arrays: dict[str, Any], bots: str | Sequence[str], steps: int | None, autoreset: bool,
+def _rollout(batch: Batch, arrays: tuple[Any, ...], bots: str | Sequence[str], steps: int | None, autoreset: bool,
              until: int | None, seed: int, threads: int) -> None:
     chosen = _bots(batch, bots)
     if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 0):
@@ -450,17 +459,14 @@ class Buffer:
     """
 
     games: Batch
-    _arrays: dict[str, Any] = attrs.field(init=False, repr=False)
+    _arrays: tuple[Any, ...] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.games, Batch):
             raise InvalidArgumentError(f"A Buffer is made from a Batch, not {self.games!r}.", field="games")
         self._arrays = _owned(self.games)
-        views = {}
-        for name, array in self._arrays.items():
-            views[name] = array.view()
-            views[name].flags.writeable = False
-        self.games = Batch(self.games.players, self.games.rules, self.games.deals, **views)
+        views = tuple(array.view() for array in self._arrays)
+        self.games = _batch(self.games.players, self.games.rules, self.games.deals, views)
 
     def step(self, cards: npt.ArrayLike, *, autoreset: bool = False, where: npt.ArrayLike | None = None,
              threads: int = 1) -> None:
@@ -522,8 +528,8 @@ def reset_games(batch: Batch, which: npt.ArrayLike, seeds: Sequence[int] | npt.A
         raise InvalidArgumentError(f"Give one seed per game started anew: {int(marked.sum())}, not {len(fresh)}.",
                                    field="seeds")
     arrays = _owned(batch)
-    for name in _FIELDS:
-        arrays[name][marked] = getattr(fresh, name)
+    for array, new in zip(arrays, fresh.storage, strict=True):
+        array[marked] = new
     return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 
@@ -549,8 +555,7 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= players)).any():
         raise InvalidArgumentError(f"seat must be from 0 to {players - 1}.", field="seat")
     vectors = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
-    state = tuple(getattr(batch, name) for name in _FIELDS)
-    kernel.observe_games(state, np.ascontiguousarray(seats, dtype=np.int64), vectors)
+    kernel.observe_games(batch.storage, np.ascontiguousarray(seats, dtype=np.int64), vectors)
     return vectors
 
 

@@ -55,6 +55,7 @@ def jit_inline(function: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
 
 
+@functools.cache  # os.cpu_count reads /sys each call: several µs, every step
 def most_threads() -> int:
     """The most threads a batch may be stepped on: one a core.
 

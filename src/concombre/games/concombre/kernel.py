@@ -1,7 +1,8 @@
 """The batched engine's kernel: Concombre's rules over arrays of games, compiled by Numba (the ``fast`` extra).
 
-One game of a batch is a row of the arrays `FIELDS` names (`concombre.batch.Batch` holds them); every
-function here reads and writes rows in place, and the drivers at the end loop over the games. A game's
+One game of a batch is a row of the four arrays of `STORAGE` (`concombre.batch.Batch` shows them as the
+fields `FIELDS` names); every function here reads and writes rows in place, and the drivers at the end
+loop over the games. A game's
 row depends on nothing but itself, so a batch can be cut into runs of games stepped on several threads
 (the drivers release the GIL) with the same results whatever the thread count.
 
@@ -31,7 +32,8 @@ from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE,
 from concombre.games.concombre.rules import AT_LEAST, MAX_PLAYERS, SAME_RANK, Rules, beats, deal_size
 from concombre.games.concombre.shake import deal_keys
 
-__all__ = ["BOTS", "FIELDS", "deal_sizes", "fast_deck", "legal_cards", "nth_card", "random_legal"]
+__all__ = ["BOTS", "FIELDS", "STORAGE", "deal_sizes", "fast_deck", "legal_cards", "nth_card", "place", "random_legal",
+           "widths"]
 
 FIELDS = {
     "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
@@ -39,13 +41,57 @@ FIELDS = {
     "trick_size": np.int8, "lead": np.int8, "best": np.int8, "best_seat": np.int8, "played": np.uint64,
     "dealer": np.int8, "round_number": np.int16, "deal_size": np.int8, "winner": np.int8, "rewards": np.float32,
 }
-"""A game's arrays, in the order the kernel takes them, with their types (the batch's memory: 242 bytes a
-game at 4 players, 314 at 7).
+"""A game's arrays as a `concombre.batch.Batch` shows them, with their types (the batch's memory: 242 bytes
+a game at 4 players, 314 at 7). The kernel keeps them in four arrays, a row a game (`STORAGE`, `place`):
+few arrays to hand from function to function, and one game's state in a few cache lines.
 
 Examples:
     >>> list(FIELDS)[:3], FIELDS["to_play"].__name__
     (['seeds', 'hands', 'penalties'], 'int8')
 """
+
+STORAGE = ("words", "small", "tallies", "rewards")
+"""The kernel's four arrays, each (games, columns): ``uint64`` words (seed, legal cards, trick, played,
+hands, penalty cards), ``int8`` small numbers (seats, cards, sizes, half cucumbers, eliminations), ``int16``
+tallies (round, scores, the round each penalty card was received) and ``float32`` rewards.
+
+Examples:
+    >>> STORAGE.index("tallies")
+    2
+"""
+
+SEED, LEGAL, TRICK, PLAYED, HANDS = 0, 1, 2, 3, 4  # words; the penalty cards follow the hands
+TO_PLAY, TRICK_SIZE, LEAD, BEST, BEST_SEAT, DEALER, DEAL_SIZE, WINNER, HALF = range(9)  # small; then eliminated
+ROUND, SCORES = 0, 1  # tallies; then received
+
+
+def widths(players: int) -> tuple[int, int, int, int]:
+    """The columns of each of `STORAGE`'s arrays for ``players`` players.
+
+    Examples:
+        >>> widths(4)
+        (12, 16, 57, 4)
+    """
+    return HANDS + 2 * players, HALF + 2 * players, SCORES + players + 52, players
+
+
+def place(name: str, players: int) -> tuple[int, int, int | None]:
+    """Where a field of `FIELDS` lives: its array in `STORAGE`, its first column and its width (None: one
+    column, shape (games,)).
+
+    Examples:
+        >>> place("penalties", 4)
+        (0, 8, 4)
+    """
+    places = {"seeds": (0, SEED, None), "legal": (0, LEGAL, None), "trick": (0, TRICK, None),
+              "played": (0, PLAYED, None), "hands": (0, HANDS, players), "penalties": (0, HANDS + players, players),
+              "to_play": (1, TO_PLAY, None), "trick_size": (1, TRICK_SIZE, None), "lead": (1, LEAD, None),
+              "best": (1, BEST, None), "best_seat": (1, BEST_SEAT, None), "dealer": (1, DEALER, None),
+              "deal_size": (1, DEAL_SIZE, None), "winner": (1, WINNER, None), "half_cucumber": (1, HALF, players),
+              "eliminated": (1, HALF + players, players), "round_number": (2, ROUND, None),
+              "scores": (2, SCORES, players), "received": (2, SCORES + players, 52), "rewards": (3, 0, players)}
+    return places[name]
+
 
 BOTS = ("random", "thumb")
 """The bots that play inside the kernel, by number: a legal card at random, the highest legal card.
@@ -187,21 +233,20 @@ def legal_cards(hand: np.uint64, trick_size: int, lead: int, best: int, follow_l
 
 
 @jit_inline
-def _next_active(eliminated: np.ndarray, game: int, seat: int) -> int:
+def _next_active(small: np.ndarray, game: int, seat: int, players: int) -> int:
     """The first active seat to the left of ``seat`` (C6, C12); ``seat`` itself if there is no other."""
-    players = eliminated.shape[1]
     for step in range(1, players):
         other = (seat + step) % players
-        if not eliminated[game, other]:
+        if not small[game, HALF + players + other]:
             return int(other)
     return int(seat)
 
 
 @jit_inline
-def _active(eliminated: np.ndarray, game: int) -> int:
+def _active(small: np.ndarray, game: int, players: int) -> int:
     count = 0
-    for seat in range(eliminated.shape[1]):
-        if not eliminated[game, seat]:
+    for seat in range(players):
+        if not small[game, HALF + players + seat]:
             count += 1
     return count
 
@@ -267,111 +312,100 @@ def _exact_order(seed: np.uint64, round_number: int, held: np.uint64, order: np.
 
 
 @jit
-def _deal(seeds: Any, hands: Any, penalties: Any, eliminated: Any, to_play: Any, legal: Any, trick: Any,
-          trick_size: Any, lead: Any, best: Any, best_seat: Any, played: Any, dealer: Any, round_number: Any,
-          size: Any, game: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
+def _deal(words: np.ndarray, small: np.ndarray, game: int, players: int, round_number: int, fast: bool,
+          order: np.ndarray, work: np.ndarray) -> None:
     """Deal the game's round (C4-C6): a card at a time from the top, from the first active player left of the
-    dealer; that player leads. (The arrays are given one by one, as everywhere in the kernel: a tuple of them
-    unpacked costs its reference counting at every call.)"""
+    dealer; that player leads."""
     held = _ZERO
-    for seat in range(hands.shape[1]):
-        held |= penalties[game, seat]
-        hands[game, seat] = _ZERO
-    active = _active(eliminated, game)
-    dealt = int(size[game]) * active
-    _pack_order(seeds[game], int(round_number[game]), held, fast, order, dealt, work)
-    first = _next_active(eliminated, game, int(dealer[game]))
+    for seat in range(players):
+        held |= words[game, HANDS + players + seat]
+        words[game, HANDS + seat] = _ZERO
+    active = _active(small, game, players)
+    dealt = int(small[game, DEAL_SIZE]) * active
+    _pack_order(words[game, SEED], round_number, held, fast, order, dealt, work)
+    first = _next_active(small, game, int(small[game, DEALER]), players)
     seat = first
     for turn in range(active):
         for position in range(turn, dealt, active):
-            hands[game, seat] |= _bit(order[position])
-        seat = _next_active(eliminated, game, seat)
-    to_play[game] = first
-    legal[game] = hands[game, first]
-    trick[game] = _ZERO
-    played[game] = _ZERO
-    trick_size[game] = 0
-    lead[game] = -1
-    best[game] = -1
-    best_seat[game] = -1
+            words[game, HANDS + seat] |= _bit(order[position])
+        seat = _next_active(small, game, seat, players)
+    small[game, TO_PLAY] = first
+    words[game, LEGAL] = words[game, HANDS + first]
+    words[game, TRICK] = _ZERO
+    words[game, PLAYED] = _ZERO
+    small[game, TRICK_SIZE] = 0
+    small[game, LEAD] = -1
+    small[game, BEST] = -1
+    small[game, BEST_SEAT] = -1
 
 
 @jit
-def _score(seeds: Any, hands: Any, penalties: Any, scores: Any, half: Any, eliminated: Any, received: Any,
-           to_play: Any, legal: Any, trick: Any, trick_size: Any, lead: Any, best: Any, best_seat: Any, played: Any,
-           dealer: Any, round_number: Any, size: Any, winner: Any, rewards: Any, game: int, limit: int,
+def _score(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int, limit: int,
            sizes: np.ndarray, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """The round just ended: its last trick's winner takes the penalty card (C9), half cucumber (C10) or out
     (C11); the game won (C13) or the deal passed (C12) and the next round dealt."""
-    loser, card = int(best_seat[game]), int(best[game])
+    players = rewards.shape[1]
+    penalty, received, out = HANDS + players, SCORES + players, HALF + players
+    loser, card = int(small[game, BEST_SEAT]), int(small[game, BEST])
     value = (card >> 2) + 2
-    received[game, card] = round_number[game]
-    penalties[game, loser] |= _bit(card)
-    scores[game, loser] += value
+    tallies[game, received + card] = tallies[game, ROUND]
+    words[game, penalty + loser] |= _bit(card)
+    tallies[game, SCORES + loser] += value
     rewards[game, loser] -= value
-    if scores[game, loser] >= limit:
-        held = penalties[game, loser]
-        if not half[game, loser]:  # C10: the highest card kept, the first received among equals
+    if tallies[game, SCORES + loser] >= limit:
+        held = words[game, penalty + loser]
+        if not small[game, HALF + loser]:  # C10: the highest card kept, the first received among equals
             rank = _highest(held) >> 2
             kept, first = -1, 1 << 30
             for candidate in range(4 * rank, 4 * rank + 4):
-                if (held >> np.uint64(candidate)) & _ONE and received[game, candidate] < first:
-                    kept, first = candidate, received[game, candidate]
+                if (held >> np.uint64(candidate)) & _ONE and tallies[game, received + candidate] < first:
+                    kept, first = candidate, tallies[game, received + candidate]
             for other in range(52):
                 if other != kept and (held >> np.uint64(other)) & _ONE:
-                    received[game, other] = 0
-            penalties[game, loser] = _bit(kept)
-            scores[game, loser] = (kept >> 2) + 2
-            half[game, loser] = True
+                    tallies[game, received + other] = 0
+            words[game, penalty + loser] = _bit(kept)
+            tallies[game, SCORES + loser] = (kept >> 2) + 2
+            small[game, HALF + loser] = 1
         else:  # C11: out, every penalty card back to the pack, the score kept
             for other in range(52):
                 if (held >> np.uint64(other)) & _ONE:
-                    received[game, other] = 0
-            penalties[game, loser] = _ZERO
-            eliminated[game, loser] = True
-    active = _active(eliminated, game)
+                    tallies[game, received + other] = 0
+            words[game, penalty + loser] = _ZERO
+            small[game, out + loser] = 1
+    active = _active(small, game, players)
     if active == 1:
-        for seat in range(hands.shape[1]):
+        for seat in range(players):
             rewards[game, seat] -= END_BONUS
-            if not eliminated[game, seat]:
-                winner[game] = seat
-        rewards[game, winner[game]] += 2 * END_BONUS
-        to_play[game] = -1
-        legal[game] = _ZERO
+            if not small[game, out + seat]:
+                small[game, WINNER] = seat
+        rewards[game, small[game, WINNER]] += 2 * END_BONUS
+        small[game, TO_PLAY] = -1
+        words[game, LEGAL] = _ZERO
         return
-    dealer[game] = _next_active(eliminated, game, int(dealer[game]))
-    round_number[game] += 1
+    small[game, DEALER] = _next_active(small, game, int(small[game, DEALER]), players)
+    tallies[game, ROUND] += 1
     held_all = _ZERO
-    for seat in range(hands.shape[1]):
-        held_all |= penalties[game, seat]
-    size[game] = sizes[value, active, 52 - _popcount(held_all)]
-    _deal(seeds, hands, penalties, eliminated, to_play, legal, trick, trick_size, lead, best, best_seat, played,
-          dealer, round_number, size, game, fast, order, work)
+    for seat in range(players):
+        held_all |= words[game, penalty + seat]
+    small[game, DEAL_SIZE] = sizes[value, active, 52 - _popcount(held_all)]
+    _deal(words, small, game, players, int(tallies[game, ROUND]), fast, order, work)
 
 
 @jit
-def _restart(seeds: Any, hands: Any, penalties: Any, scores: Any, half: Any, eliminated: Any, received: Any,
-             to_play: Any, legal: Any, trick: Any, trick_size: Any, lead: Any, best: Any, best_seat: Any,
-             played: Any, dealer: Any, round_number: Any, size: Any, winner: Any, rewards: Any, game: int,
-             seed: np.uint64, dealer_seat: int, sizes: np.ndarray, first_deal: int, fast: bool, order: np.ndarray,
+def _restart(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64,
+             dealer_seat: int, players: int, sizes: np.ndarray, first_deal: int, fast: bool, order: np.ndarray,
              work: np.ndarray) -> None:
     """The game started anew from ``seed`` and dealt (C3-C6); its rewards are the caller's (a rollout sums them
     across a restart)."""
-    players = hands.shape[1]
-    seeds[game] = seed
-    for seat in range(players):
-        penalties[game, seat] = _ZERO
-        scores[game, seat] = 0
-        half[game, seat] = False
-        eliminated[game, seat] = False
-    for card in range(52):
-        received[game, card] = 0
-    dealer[game] = dealer_seat
-    round_number[game] = 1
-    winner[game] = -1
-    size[game] = sizes[first_deal, players, 52]
-    _deal(seeds, hands, penalties, eliminated, to_play, legal, trick, trick_size, lead, best, best_seat, played,
-          dealer, round_number, size, game, fast, order, work)
+    words[game, :] = _ZERO
+    small[game, :] = 0
+    tallies[game, :] = 0
+    words[game, SEED] = seed
+    tallies[game, ROUND] = 1
+    small[game, DEALER] = dealer_seat
+    small[game, WINNER] = -1
+    small[game, DEAL_SIZE] = sizes[first_deal, players, 52]
+    _deal(words, small, game, players, 1, fast, order, work)
 
 
 @jit_inline
@@ -389,11 +423,11 @@ def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[i
 @jit
 def first_refused(state: Any, cards: np.ndarray, live: np.ndarray) -> int:
     """The first game whose card is refused (not in its legal mask; a finished game refuses nothing), or -1."""
-    legal, winner = state[8], state[18]
+    words, small = state[0], state[1]
     for game in range(len(cards)):
-        if live[game] and winner[game] < 0:
+        if live[game] and small[game, WINNER] < 0:
             card = cards[game]
-            if card < 0 or card > 51 or not (legal[game] >> np.uint64(card)) & _ONE:
+            if card < 0 or card > 51 or not (words[game, LEGAL] >> np.uint64(card)) & _ONE:
                 return game
     return -1
 
@@ -406,18 +440,19 @@ def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray,
     (all known legal). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
     ``bots`` (one per seat); with ``seat`` at least 0, only until that seat must play or is out. A finished
     game restarts with ``autoreset`` (a step of its own). The games' rewards start from 0 and sum the call's
-    steps (scoring only ever adds to them). The random bot draws from ``key`` and the game's place in the whole batch
-    (``first_game`` is the place of the first game given).
+    steps (scoring only ever adds to them). The random bot draws from ``key`` and the game's place in the
+    whole batch (``first_game`` is the place of the first game given).
 
-    The play is written out here rather than called: a call handing a dozen arrays to a function costs their
-    reference counting, several times the play itself."""
-    (seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size, lead, best,
-     best_seat, played, dealer, round_number, size, winner, rewards) = state
+    The play is written out here rather than called: a call handing arrays to a function that is not inlined
+    costs their reference counting, several times the play itself (the reason, too, for the state's four
+    arrays rather than one per field)."""
+    words, small, tallies, rewards = state
     follow_lead, may_duck, limit, fast = rules
     players = rewards.shape[1]
+    out = HALF + players
     stepping = steps == 0
     order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
-    for game in range(len(seeds)):
+    for game in range(len(words)):
         stream = _mix(key ^ _mix(np.uint64(first_game + game)))
         counter, done = 0, 0
         for other in range(players):
@@ -427,66 +462,62 @@ def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray,
             if stepping:
                 if done == 1:
                     break
-            elif (steps > 0 and done == steps) or (winner[game] >= 0 and not autoreset) or (
-                    seat >= 0 and (winner[game] >= 0 or to_play[game] == seat or eliminated[game, seat])):
+            elif (steps > 0 and done == steps) or (small[game, WINNER] >= 0 and not autoreset) or (
+                    seat >= 0 and (small[game, WINNER] >= 0 or small[game, TO_PLAY] == seat
+                                   or small[game, out + seat])):
                 break
             done += 1
-            if winner[game] >= 0:
+            if small[game, WINNER] >= 0:
                 if autoreset:
-                    _restart(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick,
-                             trick_size, lead, best, best_seat, played, dealer, round_number, size, winner, rewards,
-                             game, next_seed(seeds[game]), 0, sizes, first_deal, fast, order, work)
+                    _restart(words, small, tallies, game, next_seed(words[game, SEED]), 0, players, sizes, first_deal,
+                             fast, order, work)
                 continue
             if stepping:
                 if not live[game]:
                     continue
                 card = cards[game]
             else:
-                card, counter = _choose(legal[game], bots[to_play[game]], stream, counter)
-            mover = int(to_play[game])
+                card, counter = _choose(words[game, LEGAL], bots[small[game, TO_PLAY]], stream, counter)
+            mover = int(small[game, TO_PLAY])
             bit = _bit(card)
-            hands[game, mover] ^= bit
-            played[game] |= bit
-            if trick_size[game] == 0:
-                lead[game] = card
-                best[game] = card
-                best_seat[game] = mover
-                trick[game] = bit
+            words[game, HANDS + mover] ^= bit
+            words[game, PLAYED] |= bit
+            if small[game, TRICK_SIZE] == 0:
+                small[game, LEAD] = card
+                small[game, BEST] = card
+                small[game, BEST_SEAT] = mover
+                words[game, TRICK] = bit
             else:
-                if _beats(card, int(best[game])):  # C8
-                    best[game] = card
-                    best_seat[game] = mover
-                trick[game] |= bit
-            if trick_size[game] + 1 < _active(eliminated, game):
-                trick_size[game] += 1
-                mover = _next_active(eliminated, game, mover)
+                if _beats(card, int(small[game, BEST])):  # C8
+                    small[game, BEST] = card
+                    small[game, BEST_SEAT] = mover
+                words[game, TRICK] |= bit
+            if small[game, TRICK_SIZE] + 1 < _active(small, game, players):
+                small[game, TRICK_SIZE] += 1
+                mover = _next_active(small, game, mover, players)
             else:  # the trick is full: its winner leads the next, or the round is over
-                trick[game] = _ZERO
-                trick_size[game] = 0
-                mover = int(best_seat[game])
+                words[game, TRICK] = _ZERO
+                small[game, TRICK_SIZE] = 0
+                mover = int(small[game, BEST_SEAT])
                 left = _ZERO
                 for other in range(players):
-                    left |= hands[game, other]
+                    left |= words[game, HANDS + other]
                 if left == _ZERO:
-                    _score(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick,
-                           trick_size, lead, best, best_seat, played, dealer, round_number, size, winner, rewards,
-                           game, limit, sizes, fast, order, work)
+                    _score(words, small, tallies, rewards, game, limit, sizes, fast, order, work)
                     continue
-            to_play[game] = mover
-            legal[game] = legal_cards(hands[game, mover], int(trick_size[game]), int(lead[game]), int(best[game]),
-                                      follow_lead, may_duck)
+            small[game, TO_PLAY] = mover
+            words[game, LEGAL] = legal_cards(words[game, HANDS + mover], int(small[game, TRICK_SIZE]),
+                                             int(small[game, LEAD]), int(small[game, BEST]), follow_lead, may_duck)
 
 
 @jit
 def deal_all(state: Any, dealer_seat: int, rules: Any, sizes: np.ndarray, first_deal: int) -> None:
     """Every game started from its seed and dealt (the seeds already in place)."""
-    (seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size, lead, best,
-     best_seat, played, dealer, round_number, size, winner, rewards) = state
+    words, small, tallies, rewards = state
     order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
-    for game in range(len(seeds)):
-        _restart(seeds, hands, penalties, scores, half, eliminated, received, to_play, legal, trick, trick_size,
-                 lead, best, best_seat, played, dealer, round_number, size, winner, rewards, game, seeds[game],
-                 dealer_seat, sizes, first_deal, rules[3], order, work)
+    for game in range(len(words)):
+        _restart(words, small, tallies, game, words[game, SEED], dealer_seat, rewards.shape[1], sizes, first_deal,
+                 rules[3], order, work)
 
 
 @jit
@@ -520,15 +551,14 @@ def highest_legal(legal: np.ndarray, cards: np.ndarray) -> None:
 def observe_games(state: Any, seats: np.ndarray, vectors: np.ndarray) -> None:
     """Each game's observation for seat ``seats[game]`` (`concombre.games.concombre.encoding`) into ``vectors``
     (zeros): that seat's hand and what is face up."""
-    (_, hands, penalties, scores, half, eliminated, _, to_play, _, trick, _, _, _, _,
-     played, _, _, size, _, _) = state
-    players = hands.shape[1]
+    words, small, tallies, rewards = state
+    players = rewards.shape[1]
     for game in range(len(seats)):
         seat = seats[game]
         held = _ZERO
         for other in range(players):
-            held |= penalties[game, other]
-        masks = (hands[game, seat], trick[game], played[game], held)
+            held |= words[game, HANDS + players + other]
+        masks = (words[game, HANDS + seat], words[game, TRICK], words[game, PLAYED], held)
         for piece in range(4):
             mask = masks[piece]
             while mask:
@@ -537,12 +567,12 @@ def observe_games(state: Any, seats: np.ndarray, vectors: np.ndarray) -> None:
         for offset in range(players):
             other = (seat + offset) % players
             at = _FIRST_SEAT_FEATURE + offset * _FEATURES
-            vectors[game, at + _SCORE] = min(scores[game, other] / SCORE_SCALE, 1.0)
-            vectors[game, at + _HALF] = 1.0 if half[game, other] else 0.0
-            vectors[game, at + _OUT] = 1.0 if eliminated[game, other] else 0.0
-            vectors[game, at + _TO_PLAY] = 1.0 if to_play[game] == other else 0.0
-            vectors[game, at + _HELD] = _popcount(hands[game, other]) / CARDS_SCALE
-        vectors[game, _DEAL_SIZE] = min(size[game] / CARDS_SCALE, 1.0)
+            vectors[game, at + _SCORE] = min(tallies[game, SCORES + other] / SCORE_SCALE, 1.0)
+            vectors[game, at + _HALF] = 1.0 if small[game, HALF + other] else 0.0
+            vectors[game, at + _OUT] = 1.0 if small[game, HALF + players + other] else 0.0
+            vectors[game, at + _TO_PLAY] = 1.0 if small[game, TO_PLAY] == other else 0.0
+            vectors[game, at + _HELD] = _popcount(words[game, HANDS + other]) / CARDS_SCALE
+        vectors[game, _DEAL_SIZE] = min(small[game, DEAL_SIZE] / CARDS_SCALE, 1.0)
 
 
 @jit
