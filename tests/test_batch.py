@@ -32,8 +32,8 @@ from concombre.batch import (  # noqa: E402
 )
 from concombre.core.cards import FULL_MASK, PACK  # noqa: E402
 from concombre.games.concombre.compiled import most_threads  # noqa: E402
+from concombre.games.concombre.deals import fast_deck  # noqa: E402
 from concombre.games.concombre.encoding import encode_state  # noqa: E402
-from concombre.games.concombre.kernel import fast_deck  # noqa: E402
 from concombre.games.concombre.state import Phase  # noqa: E402
 
 RULES = [

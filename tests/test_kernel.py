@@ -17,7 +17,7 @@ pytest.importorskip("numba")
 
 from concombre import IllegalActionError, InvalidArgumentError, Rules  # noqa: E402
 from concombre.batch import Buffer, legal_mask, reset, rollout, step, thumb_cards  # noqa: E402
-from concombre.games.concombre import kernel  # noqa: E402
+from concombre.games.concombre import deals, kernel  # noqa: E402
 from concombre.games.concombre.compiled import most_threads  # noqa: E402
 from concombre.games.concombre.rules import deal_key  # noqa: E402
 from concombre.games.concombre.shake import deal_keys  # noqa: E402
@@ -39,18 +39,18 @@ def test_nth_card_is_the_card_with_that_many_below_it(mask, data):
 
 @given(st.integers(0, 2**64 - 1), st.integers(1, 500), st.integers(0, 2**52 - 1))
 def test_c4_a_fast_deck_is_the_round_s_pack_reproducibly(seed, round_number, held):
-    deck = kernel.fast_deck(seed, round_number, held)
+    deck = deals.fast_deck(seed, round_number, held)
     assert sorted(deck.tolist()) == [card for card in range(52) if not held >> card & 1]
-    assert (deck == kernel.fast_deck(seed, round_number, held)).all()
+    assert (deck == deals.fast_deck(seed, round_number, held)).all()
 
 
 def test_c5_fast_deals_are_uniform():
     """Which card tops the deck, over 52,000 seeds: a chi-square of 51 degrees of freedom well under its 0.1%
     point (about 90); and different rounds of one seed are different decks."""
-    tops = np.array([kernel.fast_deck(seed, 1, 0)[0] for seed in range(52_000)])
+    tops = np.array([deals.fast_deck(seed, 1, 0)[0] for seed in range(52_000)])
     counts = np.bincount(tops, minlength=52)
     assert ((counts - 1000) ** 2 / 1000).sum() < 90
-    assert (kernel.fast_deck(3, 1, 0) != kernel.fast_deck(3, 2, 0)).any()
+    assert (deals.fast_deck(3, 1, 0) != deals.fast_deck(3, 2, 0)).any()
 
 
 def steps_with_thumbs(games: Any, count: int) -> tuple[Any, Any]:

@@ -79,7 +79,8 @@ class Report:
         width = max(len(item.label) for item in self.measurements)
         lines = [f"{'measurement':<{width}}  {'median':>12}  unit", "-" * (width + 22)]
         for item in self.measurements:
-            lines.append(f"{item.label:<{width}}  {item.value:>12,.2f}  {item.unit}")
+            figure = f"{item.value:>12,.2f}" if abs(item.value) >= 1 else f"{item.value:>12.4f}"  # 0.0246 µs
+            lines.append(f"{item.label:<{width}}  {figure}  {item.unit}")
         if self.ratios:
             width = max(len(ratio["label"]) for ratio in self.ratios)
             lines += ["", f"{'ratio':<{width}}  measured   target"]

@@ -58,7 +58,7 @@ __all__ = ["DEALS", "Batch", "Buffer", "hand_sizes", "legal_mask", "observe", "r
 DEALS = ("exact", "fast")
 """How a batch deals (C5): ``"exact"``, the reference engine's SHAKE-128 deals for the same seed, or ``"fast"``,
 a Fisher-Yates shuffle drawn from SplitMix64 keyed by the seed and the round (reproducible and uniform, but a
-different stream: `concombre.games.concombre.kernel.fast_deck` gives its decks for the reference engine).
+different stream: `concombre.games.concombre.deals.fast_deck` gives its decks for the reference engine).
 
 Examples:
     >>> DEALS

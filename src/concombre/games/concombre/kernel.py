@@ -8,15 +8,18 @@ row depends on nothing but itself, so a batch can be cut into runs of games step
 
 The rules come from their homes: the follow rule's masks (`concombre.games.concombre.rules.AT_LEAST`,
 ``SAME_RANK``, C7), the trick's winner (``beats``, C8, compiled as it is), the deal sizes (``deal_size``,
-C5, as a table `deal_sizes`), the deal's key (C5, `concombre.games.concombre.shake`). Where the kernel
+C5, as a table `deal_sizes`), the deal's key (C5, `concombre.games.concombre.shake`, through the shuffles of
+`concombre.games.concombre.deals`). Where the kernel
 writes a rule out again (the follow rule over masks, the scoring of C9-C13) `tests/test_rule_homes.py`
 and the differential test of `tests/test_batch.py` hold it to the reference engine.
 
 Examples:
-    >>> from concombre.games.concombre.kernel import fast_deck
-    >>> deck = fast_deck(7, 1, 0)
-    >>> sorted(deck.tolist()) == list(range(52))
-    True
+    >>> from concombre.batch import reset
+    >>> from concombre.games.concombre.kernel import place
+    >>> games = reset([7], players=3)
+    >>> array, column, width = place("hands", 3)
+    >>> (games.storage[array][:, column:column + width] == games.hands).all()
+    np.True_
 """
 
 from __future__ import annotations
@@ -28,12 +31,11 @@ import numpy as np
 
 from concombre.core.game import END_BONUS
 from concombre.games.concombre.compiled import jit, jit_inline
+from concombre.games.concombre.deals import WORK, below, mix, next_seed, pack_order
 from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE, SEAT_FEATURES
 from concombre.games.concombre.rules import AT_LEAST, MAX_PLAYERS, SAME_RANK, Rules, beats, deal_size
-from concombre.games.concombre.shake import deal_keys
 
-__all__ = ["BOTS", "FIELDS", "STORAGE", "deal_sizes", "fast_deck", "legal_cards", "nth_card", "place", "random_legal",
-           "widths"]
+__all__ = ["BOTS", "FIELDS", "STORAGE", "deal_sizes", "legal_cards", "nth_card", "place", "random_legal", "widths"]
 
 FIELDS = {
     "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
@@ -103,8 +105,6 @@ Examples:
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_LOW32 = np.uint64(0xFFFFFFFF)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _AT_LEAST = np.array(AT_LEAST, dtype=np.uint64)
 _SAME_RANK = np.array(SAME_RANK, dtype=np.uint64)
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -117,7 +117,6 @@ _SCORE, _HALF, _OUT, _TO_PLAY, _HELD = (SEAT_FEATURES.index(name) for name in
                                         ("score", "half cucumber", "eliminated", "to play", "held"))
 _DEAL_SIZE = LAYOUT.deal_size.start
 _beats = jit(beats)
-WORK = 169  # a deal's room: 52 keys, 52 sort keys, 65 bucket starts
 
 
 # -- bits -----------------------------------------------------------------------------------------------------
@@ -179,35 +178,6 @@ def nth_card(mask: np.uint64, rank: int) -> int:
     return 8 * byte + int(_IN_BYTE[int((mask >> np.uint64(8 * byte)) & np.uint64(0xFF)), rank - int(before)])
 
 
-@jit
-def _mix(value: np.uint64) -> np.uint64:
-    """SplitMix64's finaliser: a 64-bit word that looks random, from any word."""
-    value = (value ^ (value >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    value = (value ^ (value >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return value ^ (value >> np.uint64(31))
-
-
-@jit
-def next_seed(seed: np.uint64) -> np.uint64:
-    """The seed a finished game restarts from with ``autoreset``: SplitMix64's next output."""
-    return _mix(seed + _GOLDEN)
-
-
-@jit
-def _below(key: np.uint64, counter: int, count: int) -> tuple[int, int]:
-    """A whole number uniform in ``0..count-1`` from the stream ``key`` at ``counter`` (Lemire's multiply and
-    reject, on the high 32 bits of SplitMix64's outputs); the counter after it."""
-    bound = np.uint64(count)
-    product = (_mix(key + np.uint64(counter) * _GOLDEN) >> np.uint64(32)) * bound
-    counter += 1
-    if (product & _LOW32) < bound:
-        threshold = (np.uint64(1 << 32) - bound) % bound
-        while (product & _LOW32) < threshold:
-            product = (_mix(key + np.uint64(counter) * _GOLDEN) >> np.uint64(32)) * bound
-            counter += 1
-    return int(product >> np.uint64(32)), counter
-
-
 # -- the rules ------------------------------------------------------------------------------------------------
 
 @jit
@@ -252,66 +222,6 @@ def _active(small: np.ndarray, game: int, players: int) -> int:
 
 
 @jit
-def _pack_order(seed: np.uint64, round_number: int, held: np.uint64, fast: bool, order: np.ndarray, wanted: int,
-                work: np.ndarray) -> int:
-    """The round's pack (the 52 cards less ``held``, C4) into ``order``, its first ``wanted`` cards in dealing
-    order; how many cards the pack holds. Exact: the reference engine's order (SHAKE-128 keys, ties in card
-    order). Fast: a Fisher-Yates shuffle drawn from SplitMix64 keyed by the seed and the round. ``work``: room
-    for the exact order's keys (`WORK` numbers), given by the caller so that a deal allocates nothing."""
-    if fast:
-        return _fast_order(seed, round_number, held, order, wanted)
-    return _exact_order(seed, round_number, held, order, work)
-
-
-@jit
-def _fast_order(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray, wanted: int) -> int:
-    count = 0
-    for card in range(52):
-        if not (held >> np.uint64(card)) & _ONE:
-            order[count] = card
-            count += 1
-    key = _mix(_mix(np.uint64(seed)) + np.uint64(round_number))
-    counter = 0
-    for position in range(min(wanted, count - 1)):
-        offset, counter = _below(key, counter, count - position)
-        swap = order[position + offset]
-        order[position + offset] = order[position]
-        order[position] = swap
-    return count
-
-
-@jit
-def _exact_order(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray, work: np.ndarray) -> int:
-    count = 0
-    keys, sortable, starts = work[:52], work[52:104], work[104:169]
-    deal_keys(np.uint64(seed), round_number, keys)
-    # Sorted by (key, card): the cards dropped into 64 buckets by their key's top six bits, in card order, then
-    # an insertion sort, which the buckets leave with almost nothing to do.
-    starts[:] = 0
-    for card in range(52):
-        if not (held >> np.uint64(card)) & _ONE:
-            starts[(keys[card] >> np.uint64(26)) + np.uint64(1)] += _ONE
-            count += 1
-    for bucket in range(64):
-        starts[bucket + 1] += starts[bucket]
-    for card in range(52):
-        if not (held >> np.uint64(card)) & _ONE:
-            bucket = keys[card] >> np.uint64(26)
-            sortable[starts[bucket]] = (keys[card] << np.uint64(6)) | np.uint64(card)
-            starts[bucket] += _ONE
-    for position in range(1, count):
-        value = sortable[position]
-        before = position - 1
-        while before >= 0 and sortable[before] > value:
-            sortable[before + 1] = sortable[before]
-            before -= 1
-        sortable[before + 1] = value
-    for position in range(count):
-        order[position] = sortable[position] & np.uint64(63)
-    return count
-
-
-@jit
 def _deal(words: np.ndarray, small: np.ndarray, game: int, players: int, round_number: int, fast: bool,
           order: np.ndarray, work: np.ndarray) -> None:
     """Deal the game's round (C4-C6): a card at a time from the top, from the first active player left of the
@@ -322,7 +232,7 @@ def _deal(words: np.ndarray, small: np.ndarray, game: int, players: int, round_n
         words[game, HANDS + seat] = _ZERO
     active = _active(small, game, players)
     dealt = int(small[game, DEAL_SIZE]) * active
-    _pack_order(words[game, SEED], round_number, held, fast, order, dealt, work)
+    pack_order(words[game, SEED], round_number, held, fast, order, dealt, work)
     first = _next_active(small, game, int(small[game, DEALER]), players)
     seat = first
     for turn in range(active):
@@ -413,7 +323,7 @@ def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[i
     """The card of in-kernel bot ``bot`` (`BOTS`) among the ``legal`` cards; the random stream's counter."""
     if bot == 1:
         return _highest(legal), counter
-    pick, counter = _below(key, counter, _popcount(legal))
+    pick, counter = below(key, counter, _popcount(legal))
     return nth_card(legal, pick), counter
 
 
@@ -453,7 +363,7 @@ def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray,
     stepping = steps == 0
     order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
     for game in range(len(words)):
-        stream = _mix(key ^ _mix(np.uint64(first_game + game)))
+        stream = mix(key ^ mix(np.uint64(first_game + game)))
         counter, done = 0, 0
         for other in range(players):
             if rewards[game, other] != 0.0:  # most steps score nothing: a read is cheaper than a write
@@ -536,7 +446,7 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
         if mask == _ZERO:
             cards[game] = -1
             continue
-        pick, _ = _below(words[game], 0, _popcount(mask))
+        pick, _ = below(words[game], 0, _popcount(mask))
         cards[game] = nth_card(mask, pick)
 
 
@@ -573,25 +483,6 @@ def observe_games(state: Any, seats: np.ndarray, vectors: np.ndarray) -> None:
             vectors[game, at + _TO_PLAY] = 1.0 if small[game, TO_PLAY] == other else 0.0
             vectors[game, at + _HELD] = _popcount(words[game, HANDS + other]) / CARDS_SCALE
         vectors[game, _DEAL_SIZE] = min(small[game, DEAL_SIZE] / CARDS_SCALE, 1.0)
-
-
-@jit
-def _fast_deck(seed: np.uint64, round_number: int, held: np.uint64, order: np.ndarray) -> int:
-    return _pack_order(seed, round_number, held, True, order, 52, np.empty(WORK, dtype=np.uint64))
-
-
-def fast_deck(seed: int, round_number: int, held: int) -> np.ndarray:
-    """The whole pack of a round (52 cards less the penalty cards ``held``, a mask) in the order of
-    ``deals="fast"``, as `PACK` indices: the deck to give the reference engine's `concombre.deal` for the
-    same deal.
-
-    Examples:
-        >>> len(fast_deck(1, 2, 0b1111))
-        48
-    """
-    order = np.zeros(52, dtype=np.int64)
-    count = _fast_deck(np.uint64(seed), round_number, np.uint64(held), order)
-    return order[:count]
 
 
 @functools.lru_cache(maxsize=16)
