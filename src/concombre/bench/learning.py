@@ -80,6 +80,24 @@ def _rollout_play(count: int, steps: int, seed: int, deals: str, threads: int) -
     return (clock() - start) / 1000 / steps / count
 
 
+def _kernel_parts(count: int, deals: str, part: str) -> float:
+    """The kernel's ceilings, measured alone on ``count`` fresh 4-player games with the thumb bot inside the
+    kernel: µs per play of a round's first 27 plays (no round ends), or µs per game of the 28th play, which
+    ends every round: the scoring (C9-C13) and the next deal."""
+    from concombre.games.concombre import batch
+
+    fresh = batch.reset(range(count), players=4, deals=deals)
+    batch.Buffer(fresh).rollout("thumb", steps=1)  # compiled before the clock
+    plays, ending = batch.Buffer(fresh), batch.Buffer(fresh)
+    start = clock()
+    plays.rollout("thumb", steps=27)
+    middle = clock() - start
+    start = clock()
+    ending.rollout("thumb", steps=28)
+    whole = clock() - start
+    return middle / 1000 / 27 / count if part == "play" else (whole - middle) / 1000 / count
+
+
 def _batch_memory(players: int) -> float:
     """Bytes per game of a batch of 1,024 games (every array it holds)."""
     from concombre.games.concombre import batch
@@ -160,6 +178,12 @@ def learning_jobs(scale: int) -> list[Job]:
           if most_threads() > 1 else []),
         ("batch.16384.pure", "batched play, 16,384 games, a new batch each step (pure step)", "µs",
          functools.partial(_batch_play, 16384, _steps(16384, scale), 23, "exact", 1, True)),
+        ("floor.batch.play", "floor: the kernel alone, a play (no round ends)", "µs",
+         functools.partial(_kernel_parts, 16384, "fast", "play")),
+        ("floor.batch.round.fast", "floor: the kernel alone, a round's end and fast deal", "µs",
+         functools.partial(_kernel_parts, 16384, "fast", "round")),
+        ("floor.batch.round.exact", "floor: the kernel alone, a round's end and exact deal", "µs",
+         functools.partial(_kernel_parts, 16384, "exact", "round")),
         ("batch.memory", "batched engine: memory per game, 4 players", "bytes", lambda: _batch_memory(4)),
         ("batch.memory.7", "batched engine: memory per game, 7 players", "bytes", lambda: _batch_memory(7)),
         ("batch.compile.cold", "batched engine: import and first calls, empty cache (once a run)", "s",
