@@ -7,8 +7,10 @@ docstring or an example fails here before it reaches the site.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
+from typing import Any
 
 import griffe
 import pytest
@@ -97,15 +99,22 @@ def test_every_reference_page_starts_with_the_api_and_keeps_internals_apart():
 
 
 def test_the_api_at_a_glance_lists_every_name_of_each_front_door_once():
-    """docs/api.md: one line for each name of `concombre.__all__` and `concombre.romme.__all__`, no other."""
+    """docs/api.md: one line for each name of the front doors' ``__all__`` (`concombre`, `concombre.romme` and,
+    with its extra, `concombre.batch`), no other."""
     import re
 
     import concombre
     import concombre.romme
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
-    concombre_part, romme_part = page.split("## `concombre.romme`")
-    for door, part in ((concombre, concombre_part), (concombre.romme, romme_part)):
+    concombre_part, rest = page.split("## `concombre.romme`")
+    romme_part, batch_part = rest.split("## `concombre.batch`")
+    doors: list[tuple[Any, str]] = [(concombre, concombre_part), (concombre.romme, romme_part)]
+    if importlib.util.find_spec("numba") is not None:
+        import concombre.batch
+
+        doors.append((concombre.batch, batch_part))
+    for door, part in doors:
         listed = re.findall(r"^\| `([A-Za-z_]+)` \|", part, flags=re.MULTILINE)
         assert sorted(listed) == sorted(door.__all__), (set(listed) ^ set(door.__all__))
 
