@@ -5,6 +5,8 @@ sentences in English whatever the machine's locale (the tests of other languages
 """
 
 import os
+import sys
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -22,3 +24,22 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 os.environ["CONCOMBRE_LANG"] = "en"
+
+
+# The compiled kernel's entry points, each compiled once a run: a second signature (a caller passing other
+# types or layouts) would be a second compile, seconds of the suite's time and a sign of a sloppy caller.
+KERNEL_ENTRY_POINTS = {
+    "concombre.games.concombre.kernel": ("run_games", "first_refused", "deal_all", "observe_games", "random_legal",
+                                         "highest_legal", "legal_cards", "nth_card"),
+    "concombre.games.concombre.shake": ("deal_keys", "keccak"),
+    "concombre.games.concombre.deals": ("_fast_deck",),
+}
+
+
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    twice = [f"{module}.{name}: {len(signatures)} signatures"
+             for module, names in KERNEL_ENTRY_POINTS.items() if module in sys.modules
+             for name in names if len(signatures := getattr(getattr(sys.modules[module], name), "signatures", ())) > 1]
+    if twice:
+        print("\nThe kernel was compiled twice for:", *twice, sep="\n  ")
+        session.exitstatus = 1

@@ -60,7 +60,7 @@ def _batch_play(count: int, steps: int, seed: int, deals: str, threads: int, pur
         words = rng.bit_generator.random_raw(count)
         plays += count - int(games.done.sum())
         start = clock()
-        kernel.random_legal(games.legal, words, cards)
+        kernel.random_legal(games.legal.copy(), words, cards)
         if pure:
             games = batch.step(games, cards, autoreset=True, threads=threads)
         else:

@@ -346,6 +346,7 @@ _NO_BOTS = np.zeros(MAX_PLAYERS, dtype=np.int64)
 _NO_KEY = np.uint64(0)
 _NO_CARDS = np.zeros(0, dtype=np.int64)
 _NO_LIVE = np.zeros(0, dtype=bool)
+_NO_LIVE.flags.writeable = False  # as every ``live`` the kernel is given: one compiled signature
 
 
 def _where(where: Any, count: int) -> npt.NDArray[np.bool_]:
@@ -358,6 +359,8 @@ def _where(where: Any, count: int) -> npt.NDArray[np.bool_]:
     chosen = np.asarray(where)
     if chosen.shape != (count,) or chosen.dtype != bool:
         raise InvalidArgumentError(f"where must be one bool per game, shape ({count},).", field="where")
+    chosen = np.ascontiguousarray(chosen).view()
+    chosen.flags.writeable = False  # as ``_EVERY``: the kernel is compiled once for read-only masks
     return chosen
 
 
@@ -568,7 +571,7 @@ def thumb_cards(batch: Batch) -> npt.NDArray[np.int64]:
         True
     """
     cards = np.empty(len(batch), dtype=np.int64)
-    kernel.highest_legal(batch.legal, cards)
+    kernel.highest_legal(batch.legal.copy(), cards)  # a copy: one layout whatever N, one compiled signature
     return cards
 
 
@@ -583,6 +586,5 @@ def random_cards(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64
         True
     """
     cards = np.empty(len(batch), dtype=np.int64)
-    kernel.random_legal(batch.legal, rng.bit_generator.random_raw(len(batch)),
-                        cards)
+    kernel.random_legal(batch.legal.copy(), rng.bit_generator.random_raw(len(batch)), cards)  # as thumb_cards
     return cards

@@ -36,8 +36,9 @@ def jit(function: F) -> F:
     """``function`` compiled by Numba on its first call (no Python objects, cached on disk).
 
     Examples:
+        >>> import numpy as np
         >>> from concombre.games.concombre.kernel import legal_cards
-        >>> int(legal_cards(0b1011, 0, -1, -1, True, False))  # a leader may play any card held
+        >>> int(legal_cards(np.uint64(0b1011), 0, -1, -1, True, False))  # a leader may play any card held
         11
     """
     return cast(F, numba.njit(cache=True, nogil=True)(function))

@@ -436,10 +436,12 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
 
     Examples:
         >>> import numpy as np
+        >>> from concombre.batch import legal_mask, reset
+        >>> games = reset([1, 2], players=3)
         >>> cards = np.zeros(2, dtype=np.int64)
-        >>> random_legal(np.array([0b1010, 0], dtype=np.uint64), np.array([5, 6], dtype=np.uint64), cards)
-        >>> cards[0] in (1, 3), int(cards[1])
-        (True, -1)
+        >>> random_legal(games.legal.copy(), np.array([5, 6], dtype=np.uint64), cards)  # contiguous masks
+        >>> bool(legal_mask(games)[[0, 1], cards].all())
+        True
     """
     for game in range(len(legal)):
         mask = legal[game]

@@ -10,7 +10,7 @@ Examples:
     >>> import numpy as np
     >>> from concombre.games.concombre.shake import deal_keys
     >>> keys = np.zeros(52, dtype=np.uint64)
-    >>> deal_keys(7, 2, keys)
+    >>> deal_keys(np.uint64(7), 2, keys)
     >>> import hashlib, struct
     >>> from concombre.games.concombre.rules import deal_key
     >>> keys.tolist() == list(struct.unpack(">52I", hashlib.shake_128(deal_key(7, 2)).digest(208)))
