@@ -17,7 +17,11 @@ pytest.importorskip("numba")
 
 from concombre import IllegalActionError, InvalidArgumentError, Rules  # noqa: E402
 from concombre.batch import Buffer, legal_mask, reset, rollout, step, thumb_cards  # noqa: E402
-from concombre.games.concombre import deals, kernel  # noqa: E402
+from concombre.games.concombre import (  # noqa: E402
+    compiled,
+    deals,
+    kernel,
+)
 from concombre.games.concombre.compiled import most_threads  # noqa: E402
 from concombre.games.concombre.rules import deal_key  # noqa: E402
 from concombre.games.concombre.shake import deal_keys  # noqa: E402
@@ -72,7 +76,8 @@ def test_a_rollout_is_the_steps_it_stands_for(deals):
     assert np.allclose(rolled.rewards, total)
 
 
-def test_threads_change_nothing():
+def test_threads_change_nothing(monkeypatch):
+    monkeypatch.setattr(compiled, "SMALLEST_RUN", 1)  # runs of any length: the threads share these 301 games
     games = reset(range(301), players=5, deals="fast")
     threads = most_threads()
     one, many = rollout(games, "random", steps=200, seed=9), rollout(games, "random", steps=200, seed=9,

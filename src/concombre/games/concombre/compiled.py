@@ -27,7 +27,7 @@ except ModuleNotFoundError as missing:  # the extra is not installed: say which 
 
 from concombre.core.errors import InvalidArgumentError
 
-__all__ = ["in_runs", "jit", "jit_inline", "most_threads"]
+__all__ = ["SMALLEST_RUN", "in_runs", "jit", "jit_inline", "most_threads"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -67,9 +67,19 @@ def most_threads() -> int:
     return os.cpu_count() or 1
 
 
+SMALLEST_RUN = 2048
+"""The fewest games a thread is given: below, handing a run to another thread costs more than it saves.
+
+Examples:
+    >>> SMALLEST_RUN
+    2048
+"""
+
+
 def in_runs(call: Callable[[int, int], object], count: int, threads: object) -> None:
-    """``call(start, stop)`` over ``count`` games cut into ``threads`` runs, each on a thread of its own (the
-    kernel's drivers release the GIL); on the calling thread alone for one.
+    """``call(start, stop)`` over ``count`` games cut into at most ``threads`` runs of at least `SMALLEST_RUN`
+    games, the first on the calling thread and each other on a thread of its own (the kernel's drivers
+    release the GIL).
 
     Raises:
         InvalidArgumentError: ``threads`` is not a whole number from 1 to `most_threads`.
@@ -79,15 +89,22 @@ def in_runs(call: Callable[[int, int], object], count: int, threads: object) -> 
         >>> in_runs(lambda start, stop: runs.append((start, stop)), 10, 1)
         >>> runs
         [(0, 10)]
+        >>> runs.clear()
+        >>> in_runs(lambda start, stop: runs.append((start, stop)), 5000, 2)
+        >>> sorted(runs)
+        [(0, 2500), (2500, 5000)]
     """
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= most_threads():
         raise InvalidArgumentError(f"threads must be a whole number from 1 to {most_threads()} (the cores), "
                                    f"not {threads!r}.", field="threads")
-    if threads == 1 or count < 2 * threads:
+    runs = max(1, min(threads, count // SMALLEST_RUN))
+    if runs == 1:
         call(0, count)
         return
-    bounds = [count * part // threads for part in range(threads + 1)]
-    for future in [_pool().submit(call, start, stop) for start, stop in itertools.pairwise(bounds)]:
+    bounds = [count * part // runs for part in range(runs + 1)]
+    others = [_pool().submit(call, start, stop) for start, stop in itertools.pairwise(bounds[1:])]
+    call(bounds[0], bounds[1])
+    for future in others:
         future.result()
 
 
