@@ -2,16 +2,15 @@
 
 One game of a batch is a row of the four arrays of `STORAGE` (`concombre.batch.Batch` shows them as the
 fields `FIELDS` names); every function here reads and writes rows in place, and the drivers at the end
-loop over the games. A game's
-row depends on nothing but itself, so a batch can be cut into runs of games stepped on several threads
-(the drivers release the GIL) with the same results whatever the thread count.
+loop over the games. A game's row depends on nothing but itself, so a batch can be cut into runs of games
+stepped on several threads (the drivers release the GIL) with the same results whatever the thread count.
 
 The rules come from their homes: the follow rule's masks (`concombre.games.concombre.rules.AT_LEAST`,
 ``SAME_RANK``, C7), the trick's winner (``beats``, C8, compiled as it is), the deal sizes (``deal_size``,
-C5, as a table `deal_sizes`), the deal's key (C5, `concombre.games.concombre.shake`, through the shuffles of
-`concombre.games.concombre.deals`). Where the kernel
-writes a rule out again (the follow rule over masks, the scoring of C9-C13) `tests/test_rule_homes.py`
-and the differential test of `tests/test_batch.py` hold it to the reference engine.
+C5, as a table `deal_sizes`), the deal's key (C5, `concombre.games.concombre.shake`, through the shuffles
+of `concombre.games.concombre.deals`). Where the kernel writes a rule out again (the follow rule over
+masks, the scoring of C9-C13), `tests/test_rule_homes.py` and the differential test of
+`tests/test_batch.py` hold it to the reference engine.
 
 Examples:
     >>> from concombre.batch import reset
