@@ -265,3 +265,11 @@ def test_every_commands_help_reads_well(command, capsys):
     text = capsys.readouterr().out
     assert "%%" not in text and "usage: concombre " + command in text
     assert all(line == line.rstrip() or not line.strip() for line in text.splitlines())
+
+
+def test_a_bench_curve_that_cannot_be_written_is_refused_before_measuring(tmp_path, capsys, monkeypatch):
+    import concombre.bench
+
+    monkeypatch.setattr(concombre.bench, "run", lambda **_: pytest.fail("the bench ran"))
+    assert main(["bench", "--curve", str(tmp_path / "missing" / "curve.svg")]) == 2
+    assert "--curve cannot be written to" in capsys.readouterr().err

@@ -549,11 +549,18 @@ def _bench(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(_("--repeat must be at least 1, not {repeat}.", repeat=args.repeat))
     if args.web is not None:
         return _bench_web(args.web, args.json)
+    if args.curve is not None and not Path(args.curve).parent.is_dir():  # said before minutes of measuring
+        raise InvalidArgumentError(_("--curve cannot be written to {path}: its folder does not exist.",
+                                     path=args.curve), field="curve")
     report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
     print(report.to_json() if args.json else report.to_text())
     if args.curve is not None:
         from concombre.bench.curve import curve_svg
 
-        Path(args.curve).write_text(curve_svg({item.key: item.value for item in report.measurements}),
-                                    encoding="utf-8")
+        try:
+            Path(args.curve).write_text(curve_svg({item.key: item.value for item in report.measurements}),
+                                        encoding="utf-8")
+        except OSError as err:
+            raise InvalidArgumentError(_("--curve cannot be written to {path}: {error}", path=args.curve,
+                                         error=err), field="curve") from None
     return 0

@@ -31,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ from concombre.games.concombre import kernel
 from concombre.games.concombre.compiled import in_runs
 from concombre.games.concombre.encoding import OBSERVATION_SIZE
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.concombre.state import next_seats
 
 __all__ = ["DEALS", "Batch", "Buffer", "hand_sizes", "legal_mask", "observe", "random_cards", "reset", "reset_games",
            "rollout", "step", "thumb_cards"]
@@ -166,13 +168,7 @@ class Batch:
                 raise AttributeError(f"'Batch' object has no attribute {name!r}")
             warnings.warn("Batch.next_seat is deprecated: derive it from Batch.eliminated.", DeprecationWarning,
                           stacklevel=2)
-            following = np.empty(self.eliminated.shape, dtype=np.int64)
-            for seat in range(self.players):
-                following[:, seat] = seat
-                for step_ in range(self.players - 1, 0, -1):  # the nearest wins: tried last
-                    other = (seat + step_) % self.players
-                    following[:, seat] = np.where(~self.eliminated[:, other], other, following[:, seat])
-            return following
+            return np.array([next_seats(tuple(row)) for row in self.eliminated.tolist()], dtype=np.int64)
 
     @property
     def nbytes(self) -> int:
@@ -186,13 +182,20 @@ def _batch(players: int, rules: Rules, deals: str, storage: tuple[Any, ...]) -> 
     for array in storage:
         array.flags.writeable = False
     fields = {}
+    for name, index, columns, flag in _layout(players):
+        view = storage[index][:, columns]
+        fields[name] = view.view(np.bool_) if flag else view  # a view of a read-only array is read-only
+    return Batch(players, rules, deals, **fields, storage=storage)
+
+
+@functools.cache
+def _layout(players: int) -> tuple[tuple[str, int, int | slice, bool], ...]:
+    """Each field's array, columns and whether it is shown as bools (`concombre.games.concombre.kernel.place`)."""
+    layout = []
     for name, dtype in kernel.FIELDS.items():
         index, start, width = kernel.place(name, players)
-        view = storage[index][:, start] if width is None else storage[index][:, start:start + width]
-        view = view.view(np.bool_) if dtype is np.bool_ else view
-        view.flags.writeable = False
-        fields[name] = view
-    return Batch(players, rules, deals, **fields, storage=storage)
+        layout.append((name, index, start if width is None else slice(start, start + width), dtype is np.bool_))
+    return tuple(layout)
 
 
 def _owned(batch: Batch) -> tuple[Any, ...]:
@@ -325,9 +328,9 @@ def _step(batch: Batch, arrays: tuple[Any, ...], cards: Any, autoreset: bool, wh
 
     def run(start: int, stop: int) -> None:
         whole = start == 0 and stop == len(batch)
-        kernel.run_games(_state(arrays, start, stop), chosen if whole else chosen[start:stop],
-                         live if whole else live[start:stop], _NO_BOTS, 0, -1,
-                         restart, _NO_KEY, rules, sizes, batch.rules.first_deal, start)
+        kernel.run_games(_state(arrays, start, stop), True, chosen if whole else chosen[start:stop],
+                         live if whole else live[start:stop], _NO_BOTS, 1, -1, restart, _NO_KEY, rules, sizes,
+                         batch.rules.first_deal, start)
 
     in_runs(run, len(batch), threads)
 
@@ -433,12 +436,12 @@ def _rollout(batch: Batch, arrays: tuple[Any, ...], bots: str | Sequence[str], s
         raise InvalidArgumentError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.", field="seed")
     rules, sizes, key = _rules(batch.rules, batch.deals), kernel.deal_sizes(batch.rules), np.uint64(seed)
     plays, seat = -1 if steps is None else steps, -1 if until is None else until
-    if plays == 0:
+    if plays == 0:  # nothing to play: the batch as it was, its last rewards kept
         return
 
     def run(start: int, stop: int) -> None:
-        kernel.run_games(_state(arrays, start, stop), _NO_CARDS, _NO_LIVE, chosen, plays, seat, bool(autoreset),
-                         key, rules, sizes, batch.rules.first_deal, start)
+        kernel.run_games(_state(arrays, start, stop), False, _NO_CARDS, _NO_LIVE, chosen, plays, seat,
+                         bool(autoreset), key, rules, sizes, batch.rules.first_deal, start)
 
     in_runs(run, len(batch), threads)
 

@@ -84,14 +84,18 @@ def place(name: str, players: int) -> tuple[int, int, int | None]:
         >>> place("penalties", 4)
         (0, 8, 4)
     """
-    places = {"seeds": (0, SEED, None), "legal": (0, LEGAL, None), "trick": (0, TRICK, None),
-              "played": (0, PLAYED, None), "hands": (0, HANDS, players), "penalties": (0, HANDS + players, players),
-              "to_play": (1, TO_PLAY, None), "trick_size": (1, TRICK_SIZE, None), "lead": (1, LEAD, None),
-              "best": (1, BEST, None), "best_seat": (1, BEST_SEAT, None), "dealer": (1, DEALER, None),
-              "deal_size": (1, DEAL_SIZE, None), "winner": (1, WINNER, None), "half_cucumber": (1, HALF, players),
-              "eliminated": (1, HALF + players, players), "round_number": (2, ROUND, None),
-              "scores": (2, SCORES, players), "received": (2, SCORES + players, 52), "rewards": (3, 0, players)}
-    return places[name]
+    return _places(players)[name]
+
+
+@functools.cache
+def _places(players: int) -> dict[str, tuple[int, int, int | None]]:
+    return {"seeds": (0, SEED, None), "legal": (0, LEGAL, None), "trick": (0, TRICK, None),
+            "played": (0, PLAYED, None), "hands": (0, HANDS, players), "penalties": (0, HANDS + players, players),
+            "to_play": (1, TO_PLAY, None), "trick_size": (1, TRICK_SIZE, None), "lead": (1, LEAD, None),
+            "best": (1, BEST, None), "best_seat": (1, BEST_SEAT, None), "dealer": (1, DEALER, None),
+            "deal_size": (1, DEAL_SIZE, None), "winner": (1, WINNER, None), "half_cucumber": (1, HALF, players),
+            "eliminated": (1, HALF + players, players), "round_number": (2, ROUND, None),
+            "scores": (2, SCORES, players), "received": (2, SCORES + players, 52), "rewards": (3, 0, players)}
 
 
 BOTS = ("random", "thumb")
@@ -107,9 +111,8 @@ _ZERO = np.uint64(0)
 _AT_LEAST = np.array(AT_LEAST, dtype=np.uint64)
 _SAME_RANK = np.array(SAME_RANK, dtype=np.uint64)
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_LOWEST = np.zeros(64, dtype=np.int64)
-for _index in range(64):
-    _LOWEST[((1 << _index) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _index
+_LOWEST = np.zeros(64, dtype=np.int64)  # the card of each lowest bit, by its de Bruijn product's top six bits
+_LOWEST[[((1 << index) * int(_DE_BRUIJN) & (2**64 - 1)) >> 58 for index in range(64)]] = np.arange(64)
 _FIRST_SEAT_FEATURE = LAYOUT.seats.start
 _FEATURES = len(SEAT_FEATURES)
 _SCORE, _HALF, _OUT, _TO_PLAY, _HELD = (SEAT_FEATURES.index(name) for name in
@@ -126,11 +129,16 @@ def _bit(card: int) -> np.uint64:
 
 
 @jit
-def _popcount(mask: np.uint64) -> int:
+def _byte_counts(mask: np.uint64) -> np.uint64:
+    """Each byte of ``mask`` replaced by how many cards it holds (the first steps of a SWAR count)."""
     mask = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
     mask = (mask & np.uint64(0x3333333333333333)) + ((mask >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    mask = (mask + (mask >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((mask * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    return (mask + (mask >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+
+
+@jit
+def _popcount(mask: np.uint64) -> int:
+    return int((_byte_counts(mask) * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @jit
@@ -167,10 +175,7 @@ def nth_card(mask: np.uint64, rank: int) -> int:
         >>> nth_card(np.uint64(0b1011_0000), 2)
         7
     """
-    counts = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    counts = (counts & np.uint64(0x3333333333333333)) + ((counts >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    counts = (counts + (counts >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    running = counts * _BYTES  # byte i: the cards in bytes 0 to i
+    running = _byte_counts(mask) * _BYTES  # byte i: the cards in bytes 0 to i
     at_most = (((np.uint64(rank) * _BYTES) | _HIGH_BITS) - running) & _HIGH_BITS  # bytes whose running count <= rank
     byte = _popcount(at_most)
     before = ((running << np.uint64(8)) >> np.uint64(8 * byte)) & np.uint64(0xFF)
@@ -342,12 +347,12 @@ def first_refused(state: Any, cards: np.ndarray, live: np.ndarray) -> int:
 
 
 @jit
-def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
+def run_games(state: Any, given: bool, cards: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
               autoreset: bool, key: np.uint64, rules: Any, sizes: np.ndarray, first_deal: int, first_game: int
               ) -> None:
-    """Every game, one after the other. With ``steps`` 0, one step: the games marked ``live`` play their card
-    (all known legal). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
-    ``bots`` (one per seat); with ``seat`` at least 0, only until that seat must play or is out. A finished
+    """Every game, one after the other. With cards ``given``, one step: the games marked ``live`` play their
+    card (all known legal). Otherwise up to ``steps`` steps (all of the game if negative), the players the
+    in-kernel ``bots`` (one per seat); with ``seat`` at least 0, only until that seat must play or is out. A finished
     game restarts with ``autoreset`` (a step of its own). The games' rewards start from 0 and sum the call's
     steps (scoring only ever adds to them). The random bot draws from ``key`` and the game's place in the
     whole batch (``first_game`` is the place of the first game given).
@@ -359,19 +364,20 @@ def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray,
     follow_lead, may_duck, limit, fast = rules
     players = rewards.shape[1]
     out = HALF + players
-    stepping = steps == 0
     order, work = np.empty(52, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
+    stream = _ZERO
     for game in range(len(words)):
-        stream = mix(key ^ mix(np.uint64(first_game + game)))
+        if not given:  # the random bot's stream: the game's own, whatever the run it is stepped in
+            stream = mix(key ^ mix(np.uint64(first_game + game)))
         counter, done = 0, 0
         for other in range(players):
             if rewards[game, other] != 0.0:  # most steps score nothing: a read is cheaper than a write
                 rewards[game, other] = 0.0
         while True:
-            if stepping:
+            if given:
                 if done == 1:
                     break
-            elif (steps > 0 and done == steps) or (small[game, WINNER] >= 0 and not autoreset) or (
+            elif (steps >= 0 and done == steps) or (small[game, WINNER] >= 0 and not autoreset) or (
                     seat >= 0 and (small[game, WINNER] >= 0 or small[game, TO_PLAY] == seat
                                    or small[game, out + seat])):
                 break
@@ -381,7 +387,7 @@ def run_games(state: Any, cards: np.ndarray, live: np.ndarray, bots: np.ndarray,
                     _restart(words, small, tallies, game, next_seed(words[game, SEED]), 0, players, sizes, first_deal,
                              fast, order, work)
                 continue
-            if stepping:
+            if given:
                 if not live[game]:
                     continue
                 card = cards[game]
