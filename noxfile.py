@@ -76,7 +76,8 @@ def learn(session: nox.Session) -> None:
     session.install(f"concombre[learn,test] @ {wheel().as_uri()}")
     session.chdir(session.create_tmp())
     session.run("python", str(ROOT / "tests" / "smoke.py"), "learn", str(sdist()))
-    tests = [str(ROOT / "tests" / name) for name in ("test_kernel.py", "test_batch.py", "test_gymnasium.py")]
+    tests = [str(ROOT / "tests" / name) for name in ("test_kernel.py", "test_batch.py", "test_gymnasium.py",
+                                                               "test_search_kernel.py")]
     session.run("python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=--strict-markers -ra",
                 "-o", "testpaths=tests", *tests, env={"HYPOTHESIS_PROFILE": "default"})
 

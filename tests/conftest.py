@@ -34,6 +34,7 @@ KERNEL_ENTRY_POINTS = {
     "concombre.games.concombre.kernel": ("run_games", "first_refused", "deal_all", "observe_games", "random_legal",
                                          "highest_legal"),
     "concombre.games.concombre.deals": ("_fast_deck",),
+    "concombre.games.concombre.search_kernel": ("world_costs", "sampled_costs"),
 }
 
 

@@ -38,7 +38,7 @@ from concombre.games.concombre.actions import (
     refusal,
     why_illegal,
 )
-from concombre.games.concombre.bots import BOTS, MonteCarloBot, RandomBot, SearchBot, ThumbBot
+from concombre.games.concombre.bots import BOTS, DeepSearchBot, MonteCarloBot, RandomBot, SearchBot, ThumbBot
 from concombre.games.concombre.game import GAME
 from concombre.games.concombre.reading import read_action
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
@@ -89,6 +89,7 @@ __all__ = [
     "Card",
     "ConcombreError",
     "Deal",
+    "DeepSearchBot",
     "FormatError",
     "Game",
     "IllegalActionError",

@@ -169,9 +169,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_option(rank)
     rank.add_argument("--bots", default=None, help=_("the bots to rate, comma-separated (default: all the game's)"))
-    rank.add_argument("--players", default="2,4", help=_("player counts, comma-separated (default 2,4)"))
+    rank.add_argument("--players", default=None, help=_("player counts, comma-separated (default 2,4; with "
+                                                        "--duplicate 2,3,4,5,7)"))
     rank.add_argument("--games", type=int, default=200, help=_("games per pairing (default 200)"))
     rank.add_argument("--seed", type=int, default=0, help=_("the ladder's seed (default 0)"))
+    rank.add_argument("--duplicate", metavar="BOT", default=None,
+                      help=_("duplicate games instead: the same deals played with this bot in a seat and with the "
+                             "baseline in that seat, and their paired difference"))
+    rank.add_argument("--baseline", metavar="BOT", default="mc",
+                      help=_("with --duplicate: the bot it is judged against (default mc)"))
+    rank.add_argument("--opponent", metavar="BOT", default=None,
+                      help=_("with --duplicate: the bot in the other seats (default: the baseline)"))
     _where_options(rank)
 
     replay = commands.add_parser(
@@ -374,13 +382,16 @@ def _ladder(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     makers = required(game, game.bots, "bots").makers
     bots = list(makers) if args.bots is None else [name.strip() for name in args.bots.split(",") if name.strip()]
+    given = args.players or ("2,3,4,5,7" if args.duplicate else "2,4")
     try:
-        players = [int(count) for count in args.players.split(",")]
+        players = [int(count) for count in given.split(",")]
     except ValueError:
-        raise InvalidArgumentError(_("--players takes counts such as 2,4, not {given}.", given=repr(args.players)),
+        raise InvalidArgumentError(_("--players takes counts such as 2,4, not {given}.", given=repr(given)),
                                    field="players") from None
     if args.workers < 1:
         raise InvalidArgumentError(_("--workers must be at least 1."), field="workers")
+    if args.duplicate:
+        return _duplicate(args, game.name, players)
     total = args.games * sum(len(lineups(bots, count)) for count in players) if args.games > 0 else 1
     with _executor(args) as executor, _Progress(total) as advance:
         result = ladder(game.name, bots, players=players, games=args.games, seed=args.seed, executor=executor,
@@ -388,6 +399,19 @@ def _ladder(args: argparse.Namespace) -> int:
     print(f"{_(game.title)}: `concombre ladder --game {game.name} --bots {','.join(bots)} --players "
           f"{','.join(map(str, players))} --games {args.games} --seed {args.seed}`\n")
     print(result.table())
+    return 0
+
+
+def _duplicate(args: argparse.Namespace, game: str, players: list[int]) -> int:
+    from concombre.apps.duplicate import duplicate, duplicate_table
+
+    with _executor(args) as executor, _Progress(2 * max(args.games, 1) * len(players)) as advance:
+        rows = duplicate(game, args.duplicate, args.baseline, opponent=args.opponent, players=players,
+                         games=args.games, seed=args.seed, executor=executor, progress=advance)
+    opponent = f" --opponent {args.opponent}" if args.opponent else ""
+    print(f"`concombre ladder --game {game} --duplicate {args.duplicate} --baseline {args.baseline}{opponent} "
+          f"--players {','.join(map(str, players))} --games {args.games} --seed {args.seed}`\n")
+    print(duplicate_table(rows))
     return 0
 
 

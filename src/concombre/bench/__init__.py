@@ -19,7 +19,7 @@ between two reads of `time.perf_counter_ns`, less the cost of the two reads
 measured alone.
 
 The package's modules, one job each: `timing` (the clock and a job), `engines`, `adapters`, `floors`,
-`learning`, `peers` (the figures), `targets` (the goals, as data) and `report` (the run and its report).
+`learning`, `search`, `peers` (the figures), `targets` (the goals, as data) and `report` (the run and its report).
 """
 
 from __future__ import annotations

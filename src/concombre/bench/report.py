@@ -16,6 +16,7 @@ from concombre.bench.engines import engine_jobs
 from concombre.bench.floors import floor_jobs
 from concombre.bench.learning import learning_jobs
 from concombre.bench.peers import peer_jobs
+from concombre.bench.search import search_jobs
 from concombre.bench.targets import ratios
 from concombre.bench.timing import Job, timer_overhead, version
 
@@ -99,7 +100,7 @@ class Report:
 def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[str]]:
     scale = 1 if quick else 10
     jobs = engine_jobs(scale, overhead) + adapter_jobs(scale, overhead) + floor_jobs(scale, overhead)
-    jobs += learning_jobs(scale)
+    jobs += learning_jobs(scale) + search_jobs(scale)
     if not peers:
         return jobs, []
     theirs, missing = peer_jobs(scale, overhead)

@@ -63,6 +63,11 @@ class Target:
 
 TARGETS = (
     Target("Concombre step / OpenSpiel oh_hell step", "concombre.step", "open_spiel.oh_hell.step", 2.0),
+    Target("search bot move, 40 samples exact from 8 cards: Python / kernel", "search.python.move",
+           "search.kernel.move", 10, ">="),
+    Target("deep bot move / 50 ms", "search.deep.move", 50.0, 1),
+    Target("search bot, a deal weighed exact from 12 cards: Python / kernel", "search.python.12", "search.kernel.12",
+           10, ">="),
     Target("Concombre round / OpenSpiel oh_hell playout", "concombre.round", "open_spiel.oh_hell.playout", 0.8),
     Target("Rommé turn / OpenSpiel gin_rummy step", "romme.turn", "open_spiel.gin_rummy.step", 0.5),
     Target("view / Concombre step", "concombre.view", "concombre.step", 2),

@@ -12,6 +12,7 @@ plays the round out).
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Callable
@@ -24,12 +25,12 @@ from concombre.core.game import Bot
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
-from concombre.games.concombre.search import SearchBot, _one_per_rank
+from concombre.games.concombre.search import DeepSearchBot, SearchBot, _one_per_rank
 from concombre.games.concombre.state import Phase, State, trick_winner
 from concombre.games.concombre.transitions import legal_plays, play, resolve_trick
 from concombre.games.concombre.views import View
 
-__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named"]
+__all__ = ["BOTS", "Bot", "DeepSearchBot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named"]
 
 
 @attrs.frozen
@@ -151,12 +152,14 @@ def _penalty_after(state: State, seat: int, policy: Callable[[State], Card]) -> 
 
 BOTS: dict[str, Callable[[], Bot[View, Action]]] = {
     "random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot, "search": SearchBot,
+    **({"deep": DeepSearchBot} if importlib.util.find_spec("numba") else {}),
 }
-"""The bots by name, as the command line knows them.
+"""The bots by name, as the command line, the ladder and the web table know them: ``deep`` only where the
+compiled kernel can run (``pip install "concombre[fast]"``).
 
 Examples:
     >>> sorted(BOTS)
-    ['mc', 'random', 'search', 'thumb']
+    ['deep', 'mc', 'random', 'search', 'thumb']
 """
 
 
@@ -170,6 +173,9 @@ def bot_named(name: str) -> Bot[View, Action]:
         >>> bot_named("thumb")
         ThumbBot(name='thumb')
     """
+    if name == "deep" and name not in BOTS:
+        raise InvalidArgumentError("The deep bot plays on the compiled kernel: pip install 'concombre[fast]'.",
+                                   field="name")
     if name not in BOTS:
         raise InvalidArgumentError(f"There is no bot named {name!r}; choose from {', '.join(sorted(BOTS))}.")
     return BOTS[name]()

@@ -18,7 +18,7 @@ from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.views import View
 
-__all__ = ["deal_hidden", "rank_bounds"]
+__all__ = ["deal_hidden", "rank_bounds", "unseen_cards"]
 
 _ROUND_PHASES = (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE)
 
@@ -94,6 +94,20 @@ def deal_hidden(seen: View, rng: random.Random) -> State:
     return rebuild_state(parts)
 
 
+def unseen_cards(seen: View) -> list[Card]:
+    """The cards ``seen`` does not show: the other hands' and the stock's, in pack order.
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> seen = view(deal(new_game(4, seed=2)), 1)
+        >>> len(unseen_cards(seen)), sum(seen.hand_sizes) - len(seen.hand) + seen.stock_size
+        (45, 45)
+    """
+    known = set(seen.hand) | {card for trick in (*seen.tricks, seen.trick) for _, card in trick}
+    known |= {card for cards in seen.penalty_cards for card in cards}
+    return [card for card in PACK if card not in known]
+
+
 def _deal_unseen(seen: View, rng: random.Random, hands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """Deal the unseen cards at random so that every seat gets its count within its bounds.
 
@@ -101,9 +115,7 @@ def _deal_unseen(seen: View, rng: random.Random, hands: list[tuple[Card, ...]]) 
     algorithm) over a random order of cards and places, so a deal is found
     whenever one exists, and every deal that fits can come out.
     """
-    known = set(seen.hand) | {card for trick in (*seen.tricks, seen.trick) for _, card in trick}
-    known |= {card for cards in seen.penalty_cards for card in cards}
-    unseen = [card for card in PACK if card not in known]
+    unseen = unseen_cards(seen)
     bounds = rank_bounds(seen)
     places = [seat for seat in bounds for _ in range(seen.hand_sizes[seat])]
     rng.shuffle(unseen)

@@ -1,4 +1,4 @@
-"""A Concombre bot that plans to the last trick and knows the match: `SearchBot`.
+"""Bots that plan to the last trick and know the match: `SearchBot`, and `DeepSearchBot` on the kernel.
 
 Only the last trick of a round costs anything (C9), so the bot does three things:
 
@@ -17,6 +17,11 @@ Only the last trick of a round costs anything (C9), so the bot does three things
 - The cost of taking the last trick knows the match: a penalty that brings a player to the limit makes
   them half cucumber (C10, one of two lives lost), and a half cucumber who reaches it again is out (C11).
 
+`SearchBot` is the readable reference of the method. `DeepSearchBot` runs the same steps on the compiled
+kernel (`concombre.games.concombre.search_kernel`, the ``fast`` extra), so that a move weighs many more deals,
+each solved exactly from much earlier in the round; given the same deals, the two weigh every card alike
+(`SearchBot.costs`, `DeepSearchBot.costs`).
+
 Examples:
     >>> import random
     >>> from concombre import deal, new_game, view
@@ -28,9 +33,11 @@ Examples:
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import Any
 
 import attrs
 
@@ -38,12 +45,21 @@ from concombre.core.cards import Card, index_of
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_to_match, card_value, follow_mask, winning_play
-from concombre.games.concombre.sampling import deal_hidden
+from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards
 from concombre.games.concombre.views import View
 
-__all__ = ["SearchBot", "last_trick", "thumb_like"]
+__all__ = ["BUDGET", "DeepSearchBot", "SearchBot", "candidates", "last_trick", "thumb_like"]
 
 _HALF, _OUT = 40.0, 120.0  # what losing one of the two lives costs, and losing the game's last
+
+BUDGET = 600_000
+"""`DeepSearchBot`'s default work a move, in positions visited: at most about 25 to 50 ms on this project's 2-core
+CI machine (see the performance page).
+
+Examples:
+    >>> DeepSearchBot().budget == BUDGET
+    True
+"""
 
 
 @attrs.frozen
@@ -74,12 +90,7 @@ class SearchBot:
     name: str = "search"
 
     def __attrs_post_init__(self) -> None:
-        for field, value in (("horizon", self.horizon), ("samples", self.samples), ("exact", self.exact)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidArgumentError(f"SearchBot.{field} must be a whole number from 1, not {value!r}.",
-                                           field=field)
-        if not isinstance(self.model, bool):
-            raise InvalidArgumentError(f"SearchBot.model must be True or False, not {self.model!r}.", field="model")
+        _check_search(self, ("horizon", self.horizon), ("samples", self.samples), ("exact", self.exact))
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
                                          or self.seconds <= 0):
             raise InvalidArgumentError(f"SearchBot.seconds must be a positive number, not {self.seconds!r}.",
@@ -87,26 +98,216 @@ class SearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost (see the module's documentation)."""
-        legal = seen.legal_plays
-        candidates = _one_per_rank(legal)
-        if len(candidates) == 1:
-            return Play(candidates[0])
-        if len(seen.hand) > self.horizon:
-            return Play(_keep_options(seen.hand, legal))
-        costs = [0.0] * len(candidates)
+        early = _early_play(seen, self.horizon)
+        if early is not None:
+            return early
+        chosen = _one_per_rank(seen.legal_plays)
+        costs = [0.0] * len(chosen)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         plays = _plays(seen, thumb_like(seen)) if self.model else {}
         for _ in range(self.samples):
             world = deal_hidden(seen, rng)
             hands = tuple([world.hand_mask(seat) for seat in range(len(seen.players))])
-            weight = _likelihood(plays, hands)
-            for number, card in enumerate(candidates):
-                loser, value = _after(seen, hands, card, self.exact)
-                costs[number] += weight * _cost(seen, loser, value, seen.seat)
+            _add_costs(costs, seen, chosen, hands, plays, self.exact)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = min(range(len(candidates)), key=lambda number: (costs[number], -number))
-        return Play(candidates[best])
+        return Play(_cheapest(chosen, costs))
+
+    def costs(self, seen: View, worlds: Sequence[Sequence[int]]) -> list[float]:
+        """Each of `candidates`'s cost summed over the given deals of the hidden cards (a hand mask by seat
+        each), weighed as `choose` weighs its samples: what `DeepSearchBot.costs` is held to.
+
+        Examples:
+            >>> import random
+            >>> from concombre import deal, new_game, view
+            >>> from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards
+            >>> seen = view(deal(new_game(2, seed=4)), 1)
+            >>> world = deal_hidden(seen, random.Random(0))
+            >>> len(SearchBot().costs(seen, [[world.hand_mask(seat) for seat in (0, 1)]])) == len(candidates(seen))
+            True
+        """
+        chosen = _one_per_rank(seen.legal_plays)
+        costs = [0.0] * len(chosen)
+        plays = _plays(seen, thumb_like(seen)) if self.model else {}
+        for hands in worlds:
+            _add_costs(costs, seen, chosen, tuple(hands), plays, self.exact)
+        return costs
+
+
+@attrs.frozen
+class DeepSearchBot:
+    """`SearchBot`'s method on the compiled kernel (the ``fast`` extra): many more sampled deals, solved exactly
+    from much earlier in the round, in the same time.
+
+    The steps are `SearchBot`'s (`concombre.games.concombre.search_kernel` runs them): sample the hidden cards
+    within what the plays revealed, weigh each deal by how well it explains the thumb-like opponents' plays,
+    solve the rest of the round exactly (max-n over rank-packed hands, with a transposition table) or play it
+    out by the rule of thumb beyond ``exact`` cards, and play the card of the lowest mean cost, a penalty
+    weighed by what it does to the match (C9-C11). Given the same deals, its costs are `SearchBot.costs`'s.
+
+    Attributes:
+        horizon: Search once the hand holds at most this many cards.
+        samples: The most deals of the hidden cards to solve per move.
+        exact: Solve a deal exactly once at most this many cards are left in all hands.
+        budget: The most work a move may take, in positions visited (a play of a playout counts as one):
+            sampling stops after the deal that spends it, so a move's time is bounded and the bot stays
+            deterministic given its generator (about 40 ns a position on this project's 2-core CI machine).
+        model: Weigh each sampled deal by how well it explains the thumb-like opponents' plays.
+        name: ``"deep"``.
+
+    Examples:
+        >>> import random
+        >>> from concombre import deal, new_game, view
+        >>> seen = view(deal(new_game(3, seed=4)), 1)
+        >>> DeepSearchBot(samples=20).choose(seen, random.Random(1)).card in seen.legal_plays
+        True
+    """
+
+    horizon: int = attrs.field(default=13)
+    samples: int = attrs.field(default=200)
+    exact: int = attrs.field(default=12)
+    budget: int = attrs.field(default=BUDGET)
+    model: bool = attrs.field(default=True)
+    name: str = "deep"
+
+    def __attrs_post_init__(self) -> None:
+        _check_search(self, ("horizon", self.horizon), ("samples", self.samples), ("exact", self.exact),
+                      ("budget", self.budget))
+
+    def choose(self, seen: View, rng: random.Random) -> Action:
+        """The card with the lowest expected cost over `samples` sampled deals."""
+        early = _early_play(seen, self.horizon)
+        if early is not None:
+            return early
+        chosen = _one_per_rank(seen.legal_plays)
+        return Play(_cheapest(chosen, _kernel_costs(self, seen, chosen, None, rng.getrandbits(64))))
+
+    def costs(self, seen: View, worlds: Sequence[Sequence[int]]) -> list[float]:
+        """`SearchBot.costs`, computed by the kernel: each of `candidates`'s cost summed over the given deals.
+
+        Examples:
+            >>> import random
+            >>> from concombre import deal, new_game, view
+            >>> from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards
+            >>> seen = view(deal(new_game(2, seed=4)), 1)
+            >>> worlds = [[deal_hidden(seen, random.Random(n)).hand_mask(seat) for seat in (0, 1)] for n in range(3)]
+            >>> DeepSearchBot(exact=8).costs(seen, worlds) == SearchBot(exact=8).costs(seen, worlds)
+            True
+        """
+        return _kernel_costs(self, seen, _one_per_rank(seen.legal_plays), worlds, 0)
+
+
+def _check_search(bot: object, *counts: tuple[str, object]) -> None:
+    """Refuse a search bot's settings that are not whole numbers from 1, naming the field."""
+    for field, value in counts:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidArgumentError(f"{type(bot).__name__}.{field} must be a whole number from 1, not {value!r}.",
+                                       field=field)
+    model = getattr(bot, "model", True)
+    if not isinstance(model, bool):
+        raise InvalidArgumentError(f"{type(bot).__name__}.model must be True or False, not {model!r}.", field="model")
+
+
+def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds: Sequence[Sequence[int]] | None,
+                  key: int) -> list[float]:
+    """The kernel's costs of ``chosen`` over the given ``worlds``, or over ``bot.samples`` deals drawn from
+    the stream ``key`` when ``worlds`` is None."""
+    import numpy as np
+
+    from concombre.games.concombre import search_kernel as compiled
+
+    players = len(seen.players)
+    order = [seat for seat in range(players) if not seen.eliminated[seat]]  # C6
+    following = np.zeros(players, dtype=np.int64)
+    for position, seat in enumerate(order):
+        following[seat] = order[(position + 1) % len(order)]
+    trick = [(seat, index_of(card)) for seat, card in seen.trick]
+    lead, (best_seat, best) = (trick[0][1], winning_play(trick)) if trick else (0, (0, 0))
+    cost = np.array([[_cost(seen, seat, value, seat) for value in range(15)] for seat in range(players)])
+    ranks, ducks, counts = np.zeros((players, 52), dtype=np.int64), np.zeros((players, 52), dtype=np.bool_), \
+        np.zeros(players, dtype=np.int64)
+    for seat, played in (_plays(seen, thumb_like(seen)) if bot.model else {}).items():
+        counts[seat] = len(played)
+        for number, (rank, duck) in enumerate(played):
+            ranks[seat, number], ducks[seat, number] = rank, duck
+    shared = (np.array([index_of(card) for card in chosen], dtype=np.int64), len(trick), lead, best, best_seat,
+              following, len(order), seen.rules.follow == "lead", seen.rules.may_duck, cost, bot.exact, ranks, ducks,
+              counts, _table.get(len(chosen) * (bot.samples if worlds is None else len(worlds))), _table.search,
+              np.zeros(1, dtype=np.int64))
+    costs = np.zeros(len(chosen))
+    if worlds is not None:
+        _table.search = compiled.world_costs(np.array(worlds, dtype=np.uint64).reshape(-1, players), seen.seat,
+                                             *shared, costs)
+        return costs.tolist()
+    hands = np.zeros(players, dtype=np.uint64)
+    hands[seen.seat] = sum(1 << index_of(card) for card in seen.hand)
+    bounds = rank_bounds(seen)
+    seats = [seat for seat in bounds for _ in range(seen.hand_sizes[seat])]
+    unseen = np.array([index_of(card) for card in unseen_cards(seen)], dtype=np.int64)
+    searched = compiled.sampled_costs(
+        hands, bot.samples, bot.budget, np.uint64(key), unseen, np.array(seats, dtype=np.int64),
+        np.array([bounds[seat][0] for seat in seats], dtype=np.int64),
+        np.array([bounds[seat][1] for seat in seats], dtype=np.int64), seen.seat, *shared, costs)
+    if searched < 0:
+        raise ValueError("no deal of the unseen cards fits what the plays revealed")
+    _table.search = searched
+    return costs.tolist()
+
+
+class _Tables(threading.local):
+    """Each thread's transposition table for the kernel's search, made on first use, and the next search's
+    number (an entry belongs to one search, so the table is cleared only when the numbers would wrap)."""
+
+    search = 1
+    table: Any = None
+
+    def get(self, searches: int) -> Any:
+        """The table, with room for ``searches`` more search numbers."""
+        from concombre.games.concombre.search_kernel import STAMPS, new_table
+
+        if self.table is None or self.search + searches >= STAMPS:
+            self.table, self.search = new_table(), 1
+        return self.table
+
+
+_table = _Tables()
+
+
+def _early_play(seen: View, horizon: int) -> Play | None:
+    """The play made without searching: the only candidate, or the rule that keeps options while the hand
+    holds more than ``horizon`` cards; None when the bot should search."""
+    chosen = _one_per_rank(seen.legal_plays)
+    if len(chosen) == 1:
+        return Play(chosen[0])
+    if len(seen.hand) > horizon:
+        return Play(_keep_options(seen.hand, seen.legal_plays))
+    return None
+
+
+def _add_costs(costs: list[float], seen: View, chosen: Sequence[Card], hands: tuple[int, ...],
+               plays: dict[int, list[tuple[int, bool]]], exact: int) -> None:
+    weight = _likelihood(plays, hands)
+    for number, card in enumerate(chosen):
+        loser, value = _after(seen, hands, card, exact)
+        costs[number] += weight * _cost(seen, loser, value, seen.seat)
+
+
+def _cheapest(chosen: Sequence[Card], costs: Sequence[float]) -> Card:
+    """The candidate of the lowest cost, the highest rank among equals."""
+    return chosen[min(range(len(chosen)), key=lambda number: (costs[number], -number))]
+
+
+def candidates(seen: View) -> list[Card]:
+    """The cards a search weighs: the highest legal card of each rank, lowest rank first (suits never matter
+    in play, C2).
+
+    Examples:
+        >>> from concombre import deal, new_game, view
+        >>> seen = view(deal(new_game(2, seed=4)), 1)
+        >>> len(candidates(seen)) == len({card.rank for card in seen.legal_plays})
+        True
+    """
+    return _one_per_rank(seen.legal_plays)
 
 
 def _one_per_rank(cards: Sequence[Card]) -> list[Card]:
