@@ -19,7 +19,8 @@ def test_both_runs_play_the_same_deals_with_the_same_opponents():
     seat = [-result.number % 3 for result in judged]
     wins = [(one.winner == at) - (other.winner == at) for one, other, at in zip(judged, base, seat, strict=True)]
     assert row.difference.value == pytest.approx(sum(wins) / 12)
-    assert row.candidate_wins.value == pytest.approx(sum(r.winner == at for r, at in zip(judged, seat)) / 12)
+    won = [result.winner == at for result, at in zip(judged, seat, strict=True)]
+    assert row.candidate_wins.value == pytest.approx(sum(won) / 12)
     assert sorted(set(seat)) == [0, 1, 2]  # the judged seat goes round the table
 
 

@@ -22,7 +22,7 @@ from concombre import (  # noqa: E402
     legal_actions,
     view,
 )
-from concombre.games.concombre import search_kernel  # noqa: E402
+from concombre.games.concombre import kernel, search_kernel  # noqa: E402
 from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards  # noqa: E402
 from concombre.games.concombre.search import (  # noqa: E402
     DeepSearchBot,
@@ -50,6 +50,13 @@ def mid_round(state: Any, rng: random.Random) -> Any:
     return state
 
 
+def position(game: tuple[Any, random.Random]) -> tuple[Any, Any, random.Random] | None:
+    """A state some random moves into ``game`` with a seat to play, that seat's view and the generator."""
+    state, rng = game
+    state = mid_round(state, rng)
+    return None if state is None else (state, view(state, state.to_play), rng)
+
+
 def work() -> Any:
     """A counter of the positions a search visits."""
     return np.zeros(1, dtype=np.int64)
@@ -57,18 +64,17 @@ def work() -> Any:
 
 @given(games(), st.sampled_from([4, 8, 10]), st.booleans())
 def test_the_kernel_s_costs_are_the_reference_s_for_the_same_deals(game, exact, model):
-    state, rng = game
-    state = mid_round(state, rng)
-    if state is None:
+    found = position(game)
+    if found is None:
         return
-    seen = view(state, state.to_play)
+    _state, seen, rng = found
     players = range(len(seen.players))
     worlds = [[world.hand_mask(seat) for seat in players] for world in (deal_hidden(seen, rng) for _ in range(4))]
     reference = SearchBot(exact=exact, model=model).costs(seen, worlds)
-    found = DeepSearchBot(exact=exact, model=model).costs(seen, worlds)
-    assert found == reference  # the same sums in the same order, so the same choice
+    compiled = DeepSearchBot(exact=exact, model=model).costs(seen, worlds)
+    assert compiled == reference  # the same sums in the same order, so the same choice
     chosen = candidates(seen)
-    assert _cheapest(chosen, found) == _cheapest(chosen, reference) and len(found) == len(chosen)
+    assert _cheapest(chosen, compiled) == _cheapest(chosen, reference) and len(compiled) == len(chosen)
 
 
 @given(st.lists(st.integers(0, 51), min_size=2, max_size=12, unique=True), st.integers(2, 4), st.integers(0, 3),
@@ -109,17 +115,17 @@ def test_a_table_full_of_other_searches_changes_no_outcome():
 @given(st.integers(0, 2**52 - 1))
 def test_c2_hands_packed_by_rank_as_the_reference_packs_them(hand):
     assert int(search_kernel.by_rank(np.uint64(hand))) == _by_rank(hand)
-    assert search_kernel.popcount(np.uint64(hand)) == hand.bit_count()
+    assert kernel.popcount(np.uint64(hand)) == hand.bit_count()
+    assert hand == 0 or kernel.highest(np.uint64(hand)) == hand.bit_length() - 1
 
 
 @given(games(), st.integers(0, 2**64 - 1))
 def test_c7_kernel_deals_fit_what_the_plays_revealed(game, key):
-    state, rng = game
-    state = mid_round(state, rng)
-    if state is None:
+    found = position(game)
+    if found is None:
         return
-    seat = state.to_play
-    seen = view(state, seat)
+    state, seen, _rng = found
+    seat = seen.seat
     bounds = rank_bounds(seen)
     seats = [other for other in bounds for _ in range(seen.hand_sizes[other])]
     hands = np.zeros(len(seen.players), dtype=np.uint64)
@@ -152,12 +158,11 @@ def test_kernel_deals_follow_the_rank_bounds_that_force_them():
 
 @given(games())
 def test_the_deep_bot_plays_legal_cards_deterministically_from_the_view_alone(game):
-    state, rng = game
-    state = mid_round(state, rng)
-    if state is None:
+    found = position(game)
+    if found is None:
         return
-    seat = state.to_play
-    seen = view(state, seat)
+    _state, seen, rng = found
+    seat = seen.seat
     bot = DeepSearchBot(samples=8, exact=10)
     assert pickle.loads(pickle.dumps(bot)) == bot
     choice = bot.choose(seen, random.Random(5))

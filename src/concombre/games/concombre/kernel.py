@@ -34,7 +34,8 @@ from concombre.games.concombre.deals import WORK, below, mix, next_seed, pack_or
 from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE, SEAT_FEATURES
 from concombre.games.concombre.rules import AT_LEAST, MAX_PLAYERS, SAME_RANK, Rules, beats, deal_size
 
-__all__ = ["BOTS", "FIELDS", "STORAGE", "deal_sizes", "legal_cards", "nth_card", "place", "random_legal", "widths"]
+__all__ = ["BOTS", "FIELDS", "STORAGE", "deal_sizes", "highest", "legal_cards", "nth_card", "place", "popcount",
+           "random_legal", "widths"]
 
 FIELDS = {
     "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
@@ -137,7 +138,14 @@ def _byte_counts(mask: np.uint64) -> np.uint64:
 
 
 @jit
-def _popcount(mask: np.uint64) -> int:
+def popcount(mask: np.uint64) -> int:
+    """How many cards ``mask`` holds (a SWAR count).
+
+    Examples:
+        >>> import numpy as np
+        >>> popcount(np.uint64(0b1011))
+        3
+    """
     return int((_byte_counts(mask) * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
@@ -148,8 +156,14 @@ def _lowest(mask: np.uint64) -> int:
 
 
 @jit
-def _highest(mask: np.uint64) -> int:
-    """The index of the highest card of a mask that holds one."""
+def highest(mask: np.uint64) -> int:
+    """The index of the highest card of a mask that holds one.
+
+    Examples:
+        >>> import numpy as np
+        >>> highest(np.uint64(0b1011))
+        3
+    """
     index = 0
     for shift in (32, 16, 8, 4, 2, 1):
         if mask >> np.uint64(shift):
@@ -177,7 +191,7 @@ def nth_card(mask: np.uint64, rank: int) -> int:
     """
     running = _byte_counts(mask) * _BYTES  # byte i: the cards in bytes 0 to i
     at_most = (((np.uint64(rank) * _BYTES) | _HIGH_BITS) - running) & _HIGH_BITS  # bytes whose running count <= rank
-    byte = _popcount(at_most)
+    byte = popcount(at_most)
     before = ((running << np.uint64(8)) >> np.uint64(8 * byte)) & np.uint64(0xFF)
     return 8 * byte + int(_IN_BYTE[int((mask >> np.uint64(8 * byte)) & np.uint64(0xFF)), rank - int(before)])
 
@@ -269,7 +283,7 @@ def _score(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, rewards: n
     if tallies[game, SCORES + loser] >= limit:
         held = words[game, penalty + loser]
         if not small[game, HALF + loser]:  # C10: the highest card kept, the first received among equals
-            rank = _highest(held) >> 2
+            rank = highest(held) >> 2
             kept, first = -1, 1 << 30
             for candidate in range(4 * rank, 4 * rank + 4):
                 if (held >> np.uint64(candidate)) & _ONE and tallies[game, received + candidate] < first:
@@ -301,7 +315,7 @@ def _score(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, rewards: n
     held_all = _ZERO
     for seat in range(players):
         held_all |= words[game, penalty + seat]
-    small[game, DEAL_SIZE] = sizes[value, active, 52 - _popcount(held_all)]
+    small[game, DEAL_SIZE] = sizes[value, active, 52 - popcount(held_all)]
     _deal(words, small, game, players, int(tallies[game, ROUND]), fast, order, work)
 
 
@@ -326,8 +340,8 @@ def _restart(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, game: in
 def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[int, int]:
     """The card of in-kernel bot ``bot`` (`BOTS`) among the ``legal`` cards; the random stream's counter."""
     if bot == 1:
-        return _highest(legal), counter
-    pick, counter = below(key, counter, _popcount(legal))
+        return highest(legal), counter
+    pick, counter = below(key, counter, popcount(legal))
     return nth_card(legal, pick), counter
 
 
@@ -453,7 +467,7 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
         if mask == _ZERO:
             cards[game] = -1
             continue
-        pick, _ = below(words[game], 0, _popcount(mask))
+        pick, _ = below(words[game], 0, popcount(mask))
         cards[game] = nth_card(mask, pick)
 
 
@@ -461,7 +475,7 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
 def highest_legal(legal: np.ndarray, cards: np.ndarray) -> None:
     """The highest legal card of each game (-1 with none)."""
     for game in range(len(legal)):
-        cards[game] = _highest(legal[game]) if legal[game] else -1
+        cards[game] = highest(legal[game]) if legal[game] else -1
 
 
 @jit
@@ -488,7 +502,7 @@ def observe_games(state: Any, seats: np.ndarray, vectors: np.ndarray) -> None:
             vectors[game, at + _HALF] = 1.0 if small[game, HALF + other] else 0.0
             vectors[game, at + _OUT] = 1.0 if small[game, HALF + players + other] else 0.0
             vectors[game, at + _TO_PLAY] = 1.0 if small[game, TO_PLAY] == other else 0.0
-            vectors[game, at + _HELD] = _popcount(words[game, HANDS + other]) / CARDS_SCALE
+            vectors[game, at + _HELD] = popcount(words[game, HANDS + other]) / CARDS_SCALE
         vectors[game, _DEAL_SIZE] = min(small[game, DEAL_SIZE] / CARDS_SCALE, 1.0)
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 from concombre.games.concombre.compiled import jit, jit_inline
 from concombre.games.concombre.deals import below
-from concombre.games.concombre.kernel import legal_cards
+from concombre.games.concombre.kernel import highest, legal_cards, popcount
 from concombre.games.concombre.rules import beats
 
 __all__ = [
@@ -76,16 +76,6 @@ def _bit(card: int) -> np.uint64:
     return _ONE << np.uint64(card)
 
 
-@jit_inline
-def _highest(mask: np.uint64) -> int:
-    index = 0
-    for shift in (32, 16, 8, 4, 2, 1):
-        if mask >> np.uint64(shift):
-            mask >>= np.uint64(shift)
-            index += shift
-    return index
-
-
 @jit
 def by_rank(hand: np.uint64) -> np.uint64:
     """``hand`` with each rank's cards moved to the rank's lowest bits: hands that differ only in suits (C2)
@@ -104,22 +94,6 @@ def by_rank(hand: np.uint64) -> np.uint64:
 
 
 _beats = jit(beats)  # C8, from its home
-
-
-@jit
-def popcount(mask: np.uint64) -> int:
-    """How many cards ``mask`` holds.
-
-    Examples:
-        >>> import numpy as np
-        >>> popcount(np.uint64(0b1011))
-        3
-    """
-    count = 0
-    while mask != _ZERO:
-        mask &= mask - _ONE
-        count += 1
-    return count
 
 
 @jit
@@ -143,7 +117,7 @@ def thumb_out(hands: np.ndarray, to_play: int, size: int, lead: int, best: int, 
                 left |= hand
             if left == _ZERO:
                 return best_seat, (best >> 2) + 2
-        card = _highest(legal_cards(hands[to_play], size, lead, best, follow_lead, may_duck))
+        card = highest(legal_cards(hands[to_play], size, lead, best, follow_lead, may_duck))
         hands[to_play] ^= _bit(card)
         if size == 0:
             lead = card
@@ -229,7 +203,7 @@ def _solve(hands: np.ndarray, left: np.uint64, to_play: int, size: int, lead: in
             if mine <= cheapest[depth]:
                 outcomes[depth], cheapest[depth] = result, mine
         if legals[depth] != _ZERO:
-            card = _highest(legals[depth])  # the rank's highest bit: hands are packed by rank
+            card = highest(legals[depth])  # the rank's highest bit: hands are packed by rank
             legals[depth] &= ~(_NIBBLE << np.uint64(card & ~3))
             hands[seat] ^= _bit(card)
             cards[depth] = card
@@ -280,7 +254,7 @@ def last_trick(hands: np.ndarray, to_play: int, size: int, lead: int, best: int,
         packed[seat] = by_rank(hands[seat])
         remaining = packed[seat]
         while remaining != _ZERO:
-            card = _highest(remaining)
+            card = highest(remaining)
             remaining ^= _bit(card)
             where[seat, card] = count
             left |= _bit(count)
@@ -361,7 +335,7 @@ def _likelihood(hands: np.ndarray, ranks: np.ndarray, ducks: np.ndarray, counts:
     in order, as values and whether each was a duck): `SLIP` for every card played below the highest held."""
     weight = 1.0
     for seat in range(counts.shape[0]):
-        top = (_highest(hands[seat]) >> 2) + 2 if hands[seat] != _ZERO else 0
+        top = (highest(hands[seat]) >> 2) + 2 if hands[seat] != _ZERO else 0
         for play in range(counts[seat] - 1, -1, -1):
             if not ducks[seat, play] and top > ranks[seat, play]:
                 weight *= SLIP
