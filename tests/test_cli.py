@@ -123,8 +123,8 @@ def test_play_with_mixed_bots_and_rules():
 
 
 def test_play_refuses_an_unknown_bot():
-    done = run_with_input(["play", "--bots", "thumb,deep"], "")
-    assert done.returncode == 2 and "no Concombre bot named 'deep'" in done.stderr
+    done = run_with_input(["play", "--bots", "thumb,alphago"], "")
+    assert done.returncode == 2 and "no Concombre bot named 'alphago'" in done.stderr
 
 
 def test_simulate_prints_a_table_and_json():
