@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from concombre.core.cards import Card, index_of
+from concombre.core.cards import Card, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_to_match, card_value, follow_mask, winning_play
@@ -98,10 +98,10 @@ class SearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost (see the module's documentation)."""
-        early = _early_play(seen, self.horizon)
+        chosen = candidates(seen)
+        early = _early_play(seen, chosen, self.horizon)
         if early is not None:
             return early
-        chosen = _one_per_rank(seen.legal_plays)
         costs = [0.0] * len(chosen)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         plays = _plays(seen, thumb_like(seen)) if self.model else {}
@@ -126,7 +126,7 @@ class SearchBot:
             >>> len(SearchBot().costs(seen, [[world.hand_mask(seat) for seat in (0, 1)]])) == len(candidates(seen))
             True
         """
-        chosen = _one_per_rank(seen.legal_plays)
+        chosen = candidates(seen)
         costs = [0.0] * len(chosen)
         plays = _plays(seen, thumb_like(seen)) if self.model else {}
         for hands in worlds:
@@ -176,10 +176,10 @@ class DeepSearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost over `samples` sampled deals."""
-        early = _early_play(seen, self.horizon)
+        chosen = candidates(seen)
+        early = _early_play(seen, chosen, self.horizon)
         if early is not None:
             return early
-        chosen = _one_per_rank(seen.legal_plays)
         return Play(_cheapest(chosen, _kernel_costs(self, seen, chosen, None, rng.getrandbits(64))))
 
     def costs(self, seen: View, worlds: Sequence[Sequence[int]]) -> list[float]:
@@ -194,7 +194,7 @@ class DeepSearchBot:
             >>> DeepSearchBot(exact=8).costs(seen, worlds) == SearchBot(exact=8).costs(seen, worlds)
             True
         """
-        return _kernel_costs(self, seen, _one_per_rank(seen.legal_plays), worlds, 0)
+        return _kernel_costs(self, seen, candidates(seen), worlds, 0)
 
 
 def _check_search(bot: object, *counts: tuple[str, object]) -> None:
@@ -240,7 +240,7 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
                                              *shared, costs)
         return costs.tolist()
     hands = np.zeros(players, dtype=np.uint64)
-    hands[seen.seat] = sum(1 << index_of(card) for card in seen.hand)
+    hands[seen.seat] = mask_of(seen.hand)
     bounds = rank_bounds(seen)
     seats = [seat for seat in bounds for _ in range(seen.hand_sizes[seat])]
     unseen = np.array([index_of(card) for card in unseen_cards(seen)], dtype=np.int64)
@@ -273,10 +273,9 @@ class _Tables(threading.local):
 _table = _Tables()
 
 
-def _early_play(seen: View, horizon: int) -> Play | None:
-    """The play made without searching: the only candidate, or the rule that keeps options while the hand
-    holds more than ``horizon`` cards; None when the bot should search."""
-    chosen = _one_per_rank(seen.legal_plays)
+def _early_play(seen: View, chosen: Sequence[Card], horizon: int) -> Play | None:
+    """The play made without searching: the only candidate of ``chosen``, or the rule that keeps options while
+    the hand holds more than ``horizon`` cards; None when the bot should search."""
     if len(chosen) == 1:
         return Play(chosen[0])
     if len(seen.hand) > horizon:
