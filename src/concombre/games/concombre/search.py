@@ -217,23 +217,7 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
     from concombre.games.concombre import search_kernel as compiled
 
     players = len(seen.players)
-    order = [seat for seat in range(players) if not seen.eliminated[seat]]  # C6
-    following = np.zeros(players, dtype=np.int64)
-    for position, seat in enumerate(order):
-        following[seat] = order[(position + 1) % len(order)]
-    trick = [(seat, index_of(card)) for seat, card in seen.trick]
-    lead, (best_seat, best) = (trick[0][1], winning_play(trick)) if trick else (0, (0, 0))
-    cost = np.array([[_cost(seen, seat, value, seat) for value in range(15)] for seat in range(players)])
-    ranks, ducks, counts = np.zeros((players, 52), dtype=np.int64), np.zeros((players, 52), dtype=np.bool_), \
-        np.zeros(players, dtype=np.int64)
-    for seat, played in (_plays(seen, thumb_like(seen)) if bot.model else {}).items():
-        counts[seat] = len(played)
-        for number, (rank, duck) in enumerate(played):
-            ranks[seat, number], ducks[seat, number] = rank, duck
-    shared = (np.array([index_of(card) for card in chosen], dtype=np.int64), len(trick), lead, best, best_seat,
-              following, len(order), seen.rules.follow == "lead", seen.rules.may_duck, cost, bot.exact, ranks, ducks,
-              counts, _table.get(len(chosen) * (bot.samples if worlds is None else len(worlds))), _table.search,
-              np.zeros(1, dtype=np.int64))
+    shared = _kernel_position(bot, seen, chosen, len(chosen) * (bot.samples if worlds is None else len(worlds)))
     costs = np.zeros(len(chosen))
     if worlds is not None:
         _table.search = compiled.world_costs(np.array(worlds, dtype=np.uint64).reshape(-1, players), seen.seat,
@@ -252,6 +236,31 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
         raise ValueError("no deal of the unseen cards fits what the plays revealed")
     _table.search = searched
     return costs.tolist()
+
+
+def _kernel_position(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], searches: int) -> Any:
+    """What the kernel's `world_costs` and `sampled_costs` take after the seat, read from the view: the
+    candidates, the trick, the playing order, the rules, the match's cost table, the opponents' model, and a
+    transposition table with room for ``searches`` searches."""
+    import numpy as np
+
+    players = len(seen.players)
+    order = [seat for seat in range(players) if not seen.eliminated[seat]]  # C6
+    following = np.zeros(players, dtype=np.int64)
+    for position, seat in enumerate(order):
+        following[seat] = order[(position + 1) % len(order)]
+    trick = [(seat, index_of(card)) for seat, card in seen.trick]
+    lead, (best_seat, best) = (trick[0][1], winning_play(trick)) if trick else (0, (0, 0))
+    cost = np.array([[_cost(seen, seat, value, seat) for value in range(15)] for seat in range(players)])
+    ranks, ducks = np.zeros((players, 52), dtype=np.int64), np.zeros((players, 52), dtype=np.bool_)
+    counts = np.zeros(players, dtype=np.int64)
+    for seat, played in (_plays(seen, thumb_like(seen)) if bot.model else {}).items():
+        counts[seat] = len(played)
+        for number, (rank, duck) in enumerate(played):
+            ranks[seat, number], ducks[seat, number] = rank, duck
+    return (np.array([index_of(card) for card in chosen], dtype=np.int64), len(trick), lead, best, best_seat,
+            following, len(order), seen.rules.follow == "lead", seen.rules.may_duck, cost, bot.exact, ranks, ducks,
+            counts, _table.get(searches), _table.search, np.zeros(1, dtype=np.int64))
 
 
 class _Tables(threading.local):
