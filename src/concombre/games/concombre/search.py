@@ -218,11 +218,11 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
 
     players = len(seen.players)
     shared = _kernel_position(bot, seen, chosen, len(chosen) * (bot.samples if worlds is None else len(worlds)))
-    costs = np.zeros(len(chosen))
+    costs = shared[-1]
     if worlds is not None:
         _table.search = compiled.world_costs(np.array(worlds, dtype=np.uint64).reshape(-1, players), seen.seat,
-                                             *shared, costs)
-        return costs.tolist()
+                                             *shared)
+        return [float(cost) for cost in costs]
     hands = np.zeros(players, dtype=np.uint64)
     hands[seen.seat] = mask_of(seen.hand)
     bounds = rank_bounds(seen)
@@ -231,17 +231,17 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
     searched = compiled.sampled_costs(
         hands, bot.samples, bot.budget, np.uint64(key), unseen, np.array(seats, dtype=np.int64),
         np.array([bounds[seat][0] for seat in seats], dtype=np.int64),
-        np.array([bounds[seat][1] for seat in seats], dtype=np.int64), seen.seat, *shared, costs)
+        np.array([bounds[seat][1] for seat in seats], dtype=np.int64), seen.seat, *shared)
     if searched < 0:
         raise ValueError("no deal of the unseen cards fits what the plays revealed")
     _table.search = searched
-    return costs.tolist()
+    return [float(cost) for cost in costs]
 
 
 def _kernel_position(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], searches: int) -> Any:
     """What the kernel's `world_costs` and `sampled_costs` take after the seat, read from the view: the
-    candidates, the trick, the playing order, the rules, the match's cost table, the opponents' model, and a
-    transposition table with room for ``searches`` searches."""
+    candidates, the trick, the playing order, the rules, the match's cost table, the opponents' model, a
+    transposition table with room for ``searches`` searches, a work counter, and the costs to add to (last)."""
     import numpy as np
 
     players = len(seen.players)
@@ -260,7 +260,7 @@ def _kernel_position(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], sea
             ranks[seat, number], ducks[seat, number] = rank, duck
     return (np.array([index_of(card) for card in chosen], dtype=np.int64), len(trick), lead, best, best_seat,
             following, len(order), seen.rules.follow == "lead", seen.rules.may_duck, cost, bot.exact, ranks, ducks,
-            counts, _table.get(searches), _table.search, np.zeros(1, dtype=np.int64))
+            counts, _table.get(searches), _table.search, np.zeros(1, dtype=np.int64), np.zeros(len(chosen)))
 
 
 class _Tables(threading.local):
