@@ -30,7 +30,7 @@ def check_wheel(path: str) -> list[str]:
     problems += [f"wheel: no schema {name}" for name in sorted(SCHEMAS - schemas)]
     for needed in ("concombre/py.typed", "concombre/__init__.py", "concombre/apps/web/static/index.html",
                    "concombre/apps/web/static/app.js", "concombre/apps/web/static/style.css",
-                   "concombre/locale/id/LC_MESSAGES/concombre.mo"):
+                   "concombre/locale/id/LC_MESSAGES/concombre.mo", "concombre/games/concombre/learned.npz"):
         if needed not in names:
             problems.append(f"wheel: no {needed}")
     problems += [f"wheel: a catalog's source {name} (the wheel carries the compiled .mo)" for name in names
@@ -51,7 +51,8 @@ def check_sdist(path: str) -> list[str]:
     for needed in ("pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE", "mkdocs.yml", "noxfile.py",
                    "src/concombre/py.typed", "src/concombre/io/schemas/view.schema.json", "tests/test_rulings.py",
                    "tests/golden/2p-lead-2000.txt", "docs/index.md", "docs/hooks/schemas.py", "PKG-INFO",
-                   "hatch_build.py", "src/concombre/locale/id/LC_MESSAGES/concombre.po", "tests/catalog.py"):
+                   "hatch_build.py", "src/concombre/locale/id/LC_MESSAGES/concombre.po", "tests/catalog.py",
+                   "scripts/train_learned.py"):
         if f"{top}/{needed}" not in names:
             problems.append(f"sdist: no {needed}")
     return problems

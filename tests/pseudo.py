@@ -11,7 +11,8 @@ import re
 NAMES = {"Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil", "Ann", "You"}
 # Words that are notation, not sentences: commands and options a person types, bots' and games' names.
 NOTATION = {"concombre", "romme", "demo", "play", "simulate", "ladder", "replay", "serve", "bench", "help", "lang",
-            "thumb", "random", "solver", "planner", "search", "deep", "stock", "draw", "discard", "meld", "lay", "off",
+            "thumb", "random", "solver", "planner", "search", "deep", "learned", "mc",
+            "stock", "draw", "discard", "meld", "lay", "off",
             "exchange", "score", "resolve", "deal", "lead", "highest", "low", "high", "auto", "hint", "quit",
             "json", "txt", "int"}
 _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")

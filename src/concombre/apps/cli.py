@@ -23,7 +23,7 @@ import attrs
 
 from concombre.apps.argparse_words import Parser, in_language, language_wanted
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import AnyGame, required
+from concombre.core.game import LEVEL_NAMES, AnyGame, required
 from concombre.core.i18n import (
     _,
     environment_language,
@@ -139,6 +139,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--bots", default=None, help=_("the bots' kinds, comma-separated, repeated round the "
                       "table (default: the game's table bot); see each game's bots in the docs"))
+    play.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                      help=_("play against the bot of this level, from beginner to expert (shown with its ladder "
+                             "rating and time a move when the game starts); instead of --bots"))
     play.add_argument("--seed", type=int, help=_("the game's seed (default: unpredictable)"))
     play.add_argument("--name", default="You", help=_("your name at the table (default You)"))
     play.add_argument("--save", type=Path, metavar="FILE", help=_("save the game record to FILE (.json for JSON)"))
@@ -300,12 +303,21 @@ def _bot_list(game: AnyGame, text: str) -> list[Any]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from concombre.apps.terminal import TerminalGame
+    from concombre.apps.terminal import TerminalGame, levels_text
 
     game = find_game(args.game)
     players = _players(args, game)
     rules = _rules(args, game)
-    bots = _bot_list(game, args.bots or required(game, game.bots, "bots").table)
+    offered = required(game, game.bots, "bots")
+    if args.level is not None and args.bots is not None:
+        raise InvalidArgumentError(_("Give --level or --bots, not both."), field="level")
+    level = next((level for level in offered.levels if level.name == args.level), None)
+    if args.level is not None and level is None:
+        raise InvalidArgumentError(_("{game} offers no {level} level.", game=_(game.title), level=_(args.level)),
+                                   field="level")
+    if offered.levels:
+        print(levels_text(offered.levels, None if level is None else level.name))
+    bots = _bot_list(game, level.bot if level is not None else args.bots or offered.table)
     table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(players - 1)],
                                rules, args.seed)
     colour = colour_wanted(sys.stdout)

@@ -19,13 +19,13 @@ from typing import Any
 
 import attrs
 
-from concombre.core.game import AnyGame, Bots, Records, Story, required
+from concombre.core.game import AnyGame, Bots, Level, Records, Story, required
 from concombre.core.i18n import _
 from concombre.core.records import Record
 from concombre.core.words import YOU, person
 from concombre.io.records import save_record
 
-__all__ = ["NAMES", "QUIT", "TerminalGame"]
+__all__ = ["NAMES", "QUIT", "TerminalGame", "levels_text"]
 
 HUMAN = 0
 """The person's seat: the bots sit to their left."""
@@ -43,6 +43,22 @@ def _reason(bot: Any, seen: Any, action: Any) -> str:
     """Why the bot chose ``action``, when it can say (a bot's optional ``explain``): ``": because ..."``."""
     explain = getattr(bot, "explain", None)
     return f": {explain(seen, action)}" if explain is not None else ""
+
+def levels_text(levels: Sequence[Level], chosen: str | None = None) -> str:
+    """The levels a game offers, weakest first, each with its bot, ladder rating and time a move: one line.
+
+    Examples:
+        >>> levels = [Level(name="beginner", bot="random", rating=-619, ms=0.273),
+        ...           Level(name="expert", bot="planner", rating=358, ms=14.728)]
+        >>> print(levels_text(levels, "expert"))
+        Levels (--level): beginner: random (rating -619, 0.27 ms a move);
+        expert: planner (rating +358, 15 ms a move) [yours].
+    """
+    parts = [_("{level}: {bot} (rating {rating:+d}, {ms} ms a move)", level=_(level.name), bot=level.bot,
+               rating=level.rating, ms=f"{level.ms:.2g}") + (_(" [yours]") if level.name == chosen else "")
+             for level in levels]
+    return _("Levels (--level): {levels}.", levels="; ".join(parts))
+
 
 NAMES = ("Ada", "Bea", "Cyd", "Dov", "Eli", "Fay", "Gil")
 """The players' names at a table, by seat, after the person's own.

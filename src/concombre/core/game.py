@@ -47,11 +47,12 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, json_type
-from concombre.core.i18n import _, said_in
+from concombre.core.i18n import N_, _, said_in
 from concombre.core.render import Picture
 
 __all__ = [
     "END_BONUS",
+    "LEVEL_NAMES",
     "REWARDS",
     "AnyGame",
     "Batched",
@@ -62,6 +63,7 @@ __all__ = [
     "Encoding",
     "Game",
     "Learning",
+    "Level",
     "NewGame",
     "Records",
     "Seat",
@@ -413,6 +415,45 @@ class Story(Generic[S, A, V]):
     shown_trick: Callable[[S], tuple[int, Sequence[tuple[int, str]]] | None] | None = None
 
 
+LEVEL_NAMES = (N_("beginner"), N_("club"), N_("expert"))
+"""The levels people choose bots by, weakest first (`Level`).
+
+Examples:
+    >>> LEVEL_NAMES
+    ('beginner', 'club', 'expert')
+"""
+
+
+@attrs.frozen(kw_only=True)
+class Level:
+    """A bot offered to people by strength: a level's name, the bot, and how it did on the game's ladder.
+
+    The rating and time come from the ladder page in the docs (``concombre ladder``), and a test holds them
+    to it, so that what a front-end shows is what was measured.
+
+    Attributes:
+        name: One of `LEVEL_NAMES` (translate it with ``concombre.core.i18n.gettext``).
+        bot: The bot's name among the game's `Bots.makers`.
+        rating: Its ladder rating on the Elo scale (0: the ladder's average bot).
+        ms: Its mean time a move on the ladder, in milliseconds.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> [level.name for level in find_game("romme").bots.levels]
+        ['beginner', 'club', 'expert']
+    """
+
+    name: str
+    bot: str
+    rating: int
+    ms: float
+
+    def __attrs_post_init__(self) -> None:
+        if self.name not in LEVEL_NAMES:
+            raise InvalidArgumentError(f"A level's name is one of {', '.join(LEVEL_NAMES)}, not {self.name!r}.",
+                                       field="name")
+
+
 @attrs.frozen(kw_only=True)
 class Bots(Generic[V, A]):
     """The players a game offers: factories by name, the one that takes empty seats, and a default line-up.
@@ -421,6 +462,8 @@ class Bots(Generic[V, A]):
         makers: Bot factories by name (a class or any callable that returns a `Bot`).
         table: The bot that takes the empty seats at a table.
         rivals: A line-up of bots that simulations play by default.
+        levels: The bots people choose by strength, weakest first (`Level`); only bots among ``makers``
+            (a level whose bot needs a missing extra is left out by the game).
 
     Examples:
         >>> from concombre.games import find_game
@@ -432,9 +475,10 @@ class Bots(Generic[V, A]):
     makers: Mapping[str, Callable[[], Bot[V, A]]]
     table: str
     rivals: tuple[str, ...]
+    levels: tuple[Level, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        for name in (self.table, *self.rivals):
+        for name in (self.table, *self.rivals, *(level.bot for level in self.levels)):
             if name not in self.makers:
                 raise InvalidArgumentError(f"Bots names {name!r}, which is none of its makers.", field="bots")
 

@@ -299,7 +299,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def games(request: Request) -> Response:
         return cached("games", lambda: [
             {"name": name, "title": _(game.title), "players": list(game.players),
-             "default_players": game.default_players, "bots": sorted(game.bots.makers), "table_bot": game.bots.table}
+             "default_players": game.default_players, "bots": sorted(game.bots.makers), "table_bot": game.bots.table,
+             "levels": [{"name": level.name, "label": _(level.name), "bot": level.bot, "rating": level.rating,
+                         "ms": level.ms} for level in game.bots.levels]}
             for name, game in GAMES.items() if game.bots is not None and playable(game)])
 
     async def create(request: Request) -> Response:

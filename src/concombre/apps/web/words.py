@@ -37,6 +37,7 @@ PAGE: tuple[str, ...] = (
     N_("winner"),
     N_("away"),
     N_("Give this seat to a bot"),
+    N_("{level}: {bot} (rating {rating}, {ms} ms a move)"),
     N_("The table"),
     N_("out (C11)"),
     N_("to play"),

@@ -5,9 +5,10 @@ it cannot cheat, and it is deterministic given the generator. Bots are plain
 frozen values: picklable, so that simulations can run them in other
 processes or on other machines.
 
-Three bots come with the library: `RandomBot`, `ThumbBot` (rules of thumb a
-sensible human follows) and `MonteCarloBot` (samples the hidden cards and
-plays the round out).
+The bots: `RandomBot`, `ThumbBot` (rules of thumb a sensible human follows),
+`MonteCarloBot` (samples the hidden cards and plays the round out), `SearchBot`
+and `DeepSearchBot` (plan to the round's end over sampled deals) and the learned
+bot (`learned_bot`, a small network trained to play as the deep bot does).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import attrs
 
 from concombre.core.cards import Card
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import Bot
+from concombre.core.game import Bot, Level
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.sampling import deal_hidden
@@ -30,7 +31,8 @@ from concombre.games.concombre.state import Phase, State, trick_winner
 from concombre.games.concombre.transitions import legal_plays, play, resolve_trick
 from concombre.games.concombre.views import View
 
-__all__ = ["BOTS", "Bot", "DeepSearchBot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named"]
+__all__ = ["BOTS", "LEVELS", "Bot", "DeepSearchBot", "MonteCarloBot", "RandomBot", "SearchBot", "ThumbBot", "bot_named",
+           "learned_bot"]
 
 
 @attrs.frozen
@@ -150,16 +152,53 @@ def _penalty_after(state: State, seat: int, policy: Callable[[State], Card]) -> 
     return next(card_value(card) for who, card in last if who == loser) if loser == seat else 0
 
 
+def learned_bot() -> Bot[View, Action]:
+    """The learned bot (`concombre.games.concombre.learned.LearnedBot`), which needs numpy.
+
+    Raises:
+        InvalidArgumentError: numpy is not installed.
+
+    Examples:
+        >>> learned_bot().name
+        'learned'
+    """
+    if not importlib.util.find_spec("numpy"):
+        raise InvalidArgumentError("The learned bot runs on numpy: pip install numpy (or 'concombre[fast]').",
+                                   field="name")
+    from concombre.games.concombre.learned import LearnedBot
+
+    return LearnedBot()
+
+
+_HAS_NUMBA, _HAS_NUMPY = bool(importlib.util.find_spec("numba")), bool(importlib.util.find_spec("numpy"))
+
 BOTS: dict[str, Callable[[], Bot[View, Action]]] = {
     "random": RandomBot, "thumb": ThumbBot, "mc": MonteCarloBot, "search": SearchBot,
-    **({"deep": DeepSearchBot} if importlib.util.find_spec("numba") else {}),
+    **({"learned": learned_bot} if _HAS_NUMPY else {}),
+    **({"deep": DeepSearchBot} if _HAS_NUMBA else {}),
 }
-"""The bots by name, as the command line, the ladder and the web table know them: ``deep`` only where the
-compiled kernel can run (``pip install "concombre[fast]"``).
+"""The bots by name, as the command line, the ladder and the web table know them: ``learned`` only where numpy
+is installed, ``deep`` only where the compiled kernel can run (``pip install "concombre[fast]"``).
 
 Examples:
     >>> sorted(BOTS)
-    ['deep', 'mc', 'random', 'search', 'thumb']
+    ['deep', 'learned', 'mc', 'random', 'search', 'thumb']
+"""
+
+LEVELS = (
+    Level(name="beginner", bot="thumb", rating=-56, ms=0.004),
+    *((Level(name="club", bot="learned", rating=0, ms=0.1),) if _HAS_NUMPY
+      else (Level(name="club", bot="mc", rating=134, ms=16.239),)),
+    *((Level(name="expert", bot="deep", rating=194, ms=2.687),) if _HAS_NUMBA
+      else (Level(name="expert", bot="search", rating=194, ms=20.850),)),
+)
+"""The bots people choose by strength, weakest first, with their rating and time a move on the ladder (the
+docs' ladder page; a test holds these figures to it): the club and expert levels fall back on ``mc`` and
+``search`` where numpy or Numba is missing.
+
+Examples:
+    >>> [(level.name, level.bot) for level in LEVELS]
+    [('beginner', 'thumb'), ('club', 'learned'), ('expert', 'deep')]
 """
 
 
@@ -176,6 +215,8 @@ def bot_named(name: str) -> Bot[View, Action]:
     if name == "deep" and name not in BOTS:
         raise InvalidArgumentError("The deep bot plays on the compiled kernel: pip install 'concombre[fast]'.",
                                    field="name")
+    if name == "learned" and name not in BOTS:
+        return learned_bot()  # says which package is missing
     if name not in BOTS:
         raise InvalidArgumentError(f"There is no bot named {name!r}; choose from {', '.join(sorted(BOTS))}.")
     return BOTS[name]()

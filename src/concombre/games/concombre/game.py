@@ -18,7 +18,7 @@ from concombre.games.concombre.actions import (
     parse_action,
     refusal,
 )
-from concombre.games.concombre.bots import BOTS
+from concombre.games.concombre.bots import BOTS, LEVELS
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.render import picture
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
@@ -130,7 +130,7 @@ GAME: Game[State, Action, View] = register(Game(
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons,
                 shown_trick=shown_trick),
     render=picture,
-    bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random")),
+    bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random"), levels=LEVELS),
     learning=Learning(
         encoding=_encoding,
         chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve,

@@ -13,6 +13,7 @@ import attrs
 
 from concombre.core.aliases import renamed
 from concombre.core.errors import IllegalActionError
+from concombre.core.game import Level
 from concombre.core.i18n import N_, _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
 from concombre.games.romme.cards import RommeCard
@@ -23,7 +24,7 @@ from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase
 from concombre.games.romme.views import View
 
-__all__ = ["BOTS", "PlannerBot", "RandomBot", "SolverBot", "discards", "lay_offs"]
+__all__ = ["BOTS", "LEVELS", "PlannerBot", "RandomBot", "SolverBot", "discards", "lay_offs"]
 
 
 def discards(seen: View) -> list[RommeCard]:
@@ -255,6 +256,19 @@ BOTS = {"random": RandomBot, "solver": SolverBot, "planner": PlannerBot}
 Examples:
     >>> sorted(BOTS)
     ['planner', 'random', 'solver']
+"""
+
+LEVELS = (
+    Level(name="beginner", bot="random", rating=-619, ms=0.273),
+    Level(name="club", bot="solver", rating=260, ms=0.481),
+    Level(name="expert", bot="planner", rating=358, ms=14.728),
+)
+"""The bots people choose by strength, weakest first, with their rating and time a move on the ladder (the
+docs' ladder page; a test holds these figures to it).
+
+Examples:
+    >>> [(level.name, level.bot) for level in LEVELS]
+    [('beginner', 'random'), ('club', 'solver'), ('expert', 'planner')]
 """
 
 

@@ -21,7 +21,7 @@ from concombre.games.romme.actions import (
     parse_action,
     refusal,
 )
-from concombre.games.romme.bots import BOTS
+from concombre.games.romme.bots import BOTS, LEVELS
 from concombre.games.romme.cards import MOST_CARDS, card_at, deck
 from concombre.games.romme.choices import choices
 from concombre.games.romme.codec import CODEC
@@ -130,7 +130,7 @@ GAME: Game[State, Action, View] = register(Game(
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
                 reasons=step_reasons),
     render=picture,
-    bots=Bots(makers=BOTS, table="solver", rivals=("solver", "random")),
+    bots=Bots(makers=BOTS, table="solver", rivals=("solver", "random"), levels=LEVELS),
     learning=Learning(
         encoding=_encoding,
         chance=Chance(outcomes=MOST_CARDS, draws=_draws, pool=_pool, resolve=_resolve,

@@ -573,8 +573,13 @@ function fitSettings() {
   [$("players").min, $("players").max] = game.players;
   $("players").value = Math.min(Math.max(Number($("players").value), game.players[0]), game.players[1]);
   $("friends").max = String(game.players[1] - 1);
-  $("bot").replaceChildren(...game.bots.map((bot) => new Option(bot, bot, bot === game.table_bot,
-                                                                bot === game.table_bot)));
+  // The levels first, weakest first, each with its ladder rating and time a move; then any other bot by name.
+  const levelled = game.levels.map((level) => [level.bot, t("{level}: {bot} (rating {rating}, {ms} ms a move)", {
+    level: level.label, bot: level.bot, rating: (level.rating >= 0 ? "+" : "") + level.rating,
+    ms: Number(level.ms.toPrecision(2)) })]);
+  const others = game.bots.filter((bot) => !game.levels.some((level) => level.bot === bot)).map((bot) => [bot, bot]);
+  $("bot").replaceChildren(...[...levelled, ...others].map(([bot, text]) => new Option(text, bot,
+                                                                bot === game.table_bot, bot === game.table_bot)));
   $("seed").disabled = Number($("friends").value) > 0;
 }
 
