@@ -445,8 +445,12 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
         pool = ProcessPoolExecutor(args.workers)
         try:
             yield pool
-        finally:
+        except BaseException:  # Ctrl-C or an error: the games not started are cancelled, nobody waits
             pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        # Every game is done: wait for the workers to leave, or the pool's exit hook writes to a closed pipe
+        # ("Bad file descriptor") as the interpreter ends.
+        pool.shutdown(wait=True)
     else:
         yield None
 

@@ -64,14 +64,19 @@ def _per_move(bot: Any, count: int) -> float:
 
 
 def search_jobs(scale: int) -> list[Job]:
-    """The search bot's figures: a move of the reference (40 samples, exact from 8 cards), the same method on the
-    kernel, the kernel bot's own move, and one deal weighed exact from 12 cards by each (the kernel's figures only
-    when the ``fast`` extra is installed)."""
+    """The search bot's figures: a move of the reference (40 samples, exact from 8 cards), the learned bot's move
+    (with numpy), the same method on the kernel, the kernel bot's own move, and one deal weighed exact from 12
+    cards by each (the kernel's figures only when the ``fast`` extra is installed)."""
     from concombre.games.concombre.search import DeepSearchBot, SearchBot
 
     count = 2 * scale
     jobs: list[Job] = [("search.python.move", "search bot move: 40 samples, exact from 8 cards (Python)", "ms",
                         functools.partial(_per_move, SearchBot(), count))]
+    if installed("numpy"):
+        from concombre.games.concombre.learned import LearnedBot
+
+        jobs.append(("search.learned.move", "learned bot move: its network on the same positions (numpy)", "ms",
+                     functools.partial(_per_move, LearnedBot(), 10 * count)))
     if not (installed("numpy") and installed("numba")):
         return jobs
     return [*jobs,

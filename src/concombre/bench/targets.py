@@ -66,6 +66,7 @@ TARGETS = (
     Target("search bot move, 40 samples exact from 8 cards: Python / kernel", "search.python.move",
            "search.kernel.move", 10, ">="),
     Target("deep bot move / 50 ms", "search.deep.move", 50.0, 1),
+    Target("learned bot move / 1 ms", "search.learned.move", 1.0, 1),
     Target("search bot, a deal weighed exact from 12 cards: Python / kernel", "search.python.12", "search.kernel.12",
            10, ">="),
     Target("Concombre round / OpenSpiel oh_hell playout", "concombre.round", "open_spiel.oh_hell.playout", 0.8),

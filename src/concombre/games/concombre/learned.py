@@ -5,7 +5,7 @@ away (`features`: suits never matter in play, C2) and scores the thirteen ranks 
 plays the legal rank of the highest score, with the highest card of that rank, as the search bots do
 (`concombre.games.concombre.search.candidates`).
 
-The shipped weights (``learned.npz``, about 80 kB) were trained by ``scripts/train_learned.py`` in the
+The shipped weights (``learned.npz``, about 125 kB) were trained by ``scripts/train_learned.py`` in the
 repository: the network learns to choose the card `DeepSearchBot` chooses, on positions reached by the
 network's own play (DAgger), from a seed, in about two CPU-hours. The bots guide shows its training curve.
 

@@ -18,7 +18,17 @@ from concombre.games.concombre.rules import card_value
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.views import View
 
-__all__ = ["deal_hidden", "rank_bounds", "unseen_cards"]
+__all__ = ["SLIP", "deal_hidden", "rank_bounds", "unseen_cards"]
+
+SLIP = 0.1
+"""How likely a thumb-like player is to have played below its highest card: the search bots weigh a sampled
+deal by this once for each such play it implies (`concombre.games.concombre.search.thumb_like`); the Python
+search and its compiled kernel both read it here.
+
+Examples:
+    >>> SLIP
+    0.1
+"""
 
 _ROUND_PHASES = (Phase.PLAY, Phase.TRICK_COMPLETE, Phase.ROUND_COMPLETE)
 

@@ -45,7 +45,7 @@ from concombre.core.cards import Card, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import card_to_match, card_value, follow_mask, winning_play
-from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards
+from concombre.games.concombre.sampling import SLIP, deal_hidden, rank_bounds, unseen_cards
 from concombre.games.concombre.views import View
 
 __all__ = ["BUDGET", "DeepSearchBot", "SearchBot", "candidates", "last_trick", "thumb_like"]
@@ -361,7 +361,6 @@ def _after(seen: View, hands: tuple[int, ...], card: Card, exact: int) -> tuple[
     return last_trick(tuple(after), trick, leader, order, follow_lead, may_duck, cost)
 
 
-_SLIP = 0.1  # how likely a thumb-like player is to have played below its highest card
 
 
 def _likelihood(plays: dict[int, list[tuple[int, bool]]], hands: tuple[int, ...]) -> float:
@@ -373,7 +372,7 @@ def _likelihood(plays: dict[int, list[tuple[int, bool]]], hands: tuple[int, ...]
         top = ((hands[seat].bit_length() - 1) >> 2) + 2 if hands[seat] else 0
         for rank, duck in reversed(played):
             if not duck and top > rank:
-                weight *= _SLIP
+                weight *= SLIP
             top = max(top, rank)
     return weight
 

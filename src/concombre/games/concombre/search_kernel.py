@@ -32,6 +32,7 @@ from concombre.games.concombre.compiled import jit, jit_inline
 from concombre.games.concombre.deals import below
 from concombre.games.concombre.kernel import highest, legal_cards, popcount
 from concombre.games.concombre.rules import beats
+from concombre.games.concombre.sampling import SLIP
 
 __all__ = [
     "STAMPS",
@@ -50,14 +51,6 @@ _ZERO = np.uint64(0)
 _NIBBLE = np.uint64(0xF)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _PROBES = 8  # slots tried for a position before the table's first slot for it is overwritten
-SLIP = 0.1
-"""How likely a thumb-like player is to have played below its highest card: a sampled deal is weighed by
-this once for each such play it implies (`concombre.games.concombre.search.thumb_like`).
-
-Examples:
-    >>> SLIP
-    0.1
-"""
 
 def new_table(bits: int = 16) -> np.ndarray:
     """An empty transposition table of ``2**bits`` entries (16 bytes each: the remaining cards, then the trick,
