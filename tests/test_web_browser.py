@@ -173,6 +173,10 @@ def test_a_whole_game_of_concombre_by_clicking(browser: Any, server: str) -> Non
     page = open_page(browser, server)
     accessible(page, "setup")
     shoot(page, "web-setup.png")
+    page.select_option("#game", "concombre")
+    offered = page.locator("#bot option").all_inner_texts()  # the levels first, with their ladder figures
+    assert offered[0].startswith("beginner: thumb (rating ") and "ms a move" in offered[0]
+    assert offered[1].startswith("club: ") and offered[2].startswith("expert: ")
     start(page, "concombre", 4, seed=7)
     # a card the rules refuse says why on a tap, in words, with its ruling
     refused = page.locator("#hand button.card[aria-disabled='true']").first

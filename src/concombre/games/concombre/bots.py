@@ -186,11 +186,11 @@ Examples:
 """
 
 LEVELS = (
-    Level(name="beginner", bot="thumb", rating=-56, ms=0.004),
-    *((Level(name="club", bot="learned", rating=0, ms=0.1),) if _HAS_NUMPY
-      else (Level(name="club", bot="mc", rating=134, ms=16.239),)),
-    *((Level(name="expert", bot="deep", rating=194, ms=2.687),) if _HAS_NUMBA
-      else (Level(name="expert", bot="search", rating=194, ms=20.850),)),
+    Level(name="beginner", bot="thumb", rating=-69, ms=0.003),
+    *((Level(name="club", bot="learned", rating=196, ms=0.374),) if _HAS_NUMPY
+      else (Level(name="club", bot="mc", rating=66, ms=18.090),)),
+    *((Level(name="expert", bot="deep", rating=201, ms=16.952),) if _HAS_NUMBA
+      else (Level(name="expert", bot="search", rating=109, ms=40.674),)),
 )
 """The bots people choose by strength, weakest first, with their rating and time a move on the ladder (the
 docs' ladder page; a test holds these figures to it): the club and expert levels fall back on ``mc`` and
