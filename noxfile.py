@@ -77,7 +77,7 @@ def learn(session: nox.Session) -> None:
     session.chdir(session.create_tmp())
     session.run("python", str(ROOT / "tests" / "smoke.py"), "learn", str(sdist()))
     tests = [str(ROOT / "tests" / name) for name in ("test_kernel.py", "test_batch.py", "test_gymnasium.py",
-                                                               "test_search_kernel.py")]
+                                                               "test_search_kernel.py", "test_learned.py")]
     session.run("python", "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=--strict-markers -ra",
                 "-o", "testpaths=tests", *tests, env={"HYPOTHESIS_PROFILE": "default"})
 
