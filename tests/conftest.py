@@ -1,13 +1,18 @@
-"""Hypothesis profiles: a quick default for every run, a fuller one on demand; and English sentences.
+"""Hypothesis profiles: a quick default for every run, a fuller one on demand; the slow tests on demand; and
+English sentences.
 
-Run the fuller profile with ``HYPOTHESIS_PROFILE=full python -m pytest``. The tests read the library's
-sentences in English whatever the machine's locale (the tests of other languages ask for theirs).
+Run the fuller profile with ``HYPOTHESIS_PROFILE=full python -m pytest``. Tests marked ``slow`` (minutes each:
+long seeded matches, the benchmark's smoke run, other engines' searches) are left out of the default run and
+run with ``python -m pytest --slow`` (all tests) or ``python -m pytest --slow -m slow`` (those alone), as CI
+does. The tests read the library's sentences in English whatever the machine's locale (the tests of other
+languages ask for theirs).
 """
 
 import os
 import sys
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -24,6 +29,20 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 os.environ["CONCOMBRE_LANG"] = "en"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow (left out by default; CI runs them)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
 
 
 # The compiled kernel's entry points from Python, each compiled once a run: a second signature (a caller

@@ -12,6 +12,7 @@ from concombre.bench import adapters, engines, floors, learning, peers, targets
 from concombre.bench.timing import installed
 
 
+@pytest.mark.slow
 def test_a_quick_run_measures_the_engine_and_reports_ratios():
     report = bench.run(quick=True, peers=False, repeat=1)
     keys = [item.key for item in report.measurements]
@@ -33,6 +34,14 @@ def test_a_quick_run_measures_the_engine_and_reports_ratios():
     assert json.loads(report.to_json())["measurements"][0]["key"] == "concombre.step"
 
 
+def test_each_missing_peer_is_named_with_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(peers, "installed", lambda name: False)
+    jobs, missing = peers.peer_jobs(1, 0.0)
+    assert jobs == [] and len(missing) == 2
+    assert all("pip install 'concombre[bench]'" in line for line in missing)
+
+
+@pytest.mark.slow  # a whole quick run with nothing optional installed
 def test_missing_peers_are_named_with_how_to_install_them(monkeypatch):
     for module in (adapters, engines, floors, learning, peers):
         monkeypatch.setattr(module, "installed", lambda name: False)

@@ -165,7 +165,7 @@ def test_openspiel_romme_information_states_hide_other_hands():
     assert other in state.information_state_string(1)
 
 
-@pytest.mark.parametrize(("name", "players"), [("concombre", 3), ("romme", 2)])
+@pytest.mark.parametrize(("name", "players"), [pytest.param("concombre", 3, marks=pytest.mark.slow), ("romme", 2)])
 def test_openspiels_own_ismcts_bot_plays_whole_games_through_resampled_worlds(name, players):
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import ismcts, mcts

@@ -6,6 +6,7 @@ import itertools
 import random
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from concombre.games.romme.solver import best_melds, best_opening
 from concombre.romme import RommeCard, cards_of, deck, make_meld, why_not_meld
 
 
+@cache  # the hands share their groups: every group's orderings are tried once a run
 def can_meld(cards: tuple[RommeCard, ...]) -> int | None:
     """The table value of the best ordering of ``cards`` that is a meld, or None."""
     values = [make_meld(list(order), 0).value for order in itertools.permutations(cards)
@@ -47,6 +49,7 @@ def brute_force(hand: tuple[RommeCard, ...], need: int) -> int | None:
 SMALL_POOL = cards_of("2H1 3H1 4H1 5H1 6H1 2S1 3S1 4S1 2D1 3D1 2H2 3H2 AH1 KH1 QH1 AS1 AD1 JK1 JK2")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(SMALL_POOL), min_size=3, max_size=8, unique=True))
 def test_the_solver_agrees_with_brute_force(hand):

@@ -15,6 +15,7 @@ def test_user_code_against_the_typed_games_runs():
     typed_user_code.run()
 
 
+@pytest.mark.slow  # mypy runs: CI runs it
 def test_user_code_against_the_typed_games_passes_mypy_strict(tmp_path):
     api = pytest.importorskip("mypy.api")
     out, err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), "--no-error-summary",
@@ -22,6 +23,7 @@ def test_user_code_against_the_typed_games_passes_mypy_strict(tmp_path):
     assert status == 0, out + err
 
 
+@pytest.mark.slow  # mypy runs: CI runs it
 def test_a_wrong_use_of_a_typed_game_is_caught_by_mypy(tmp_path):
     """The check can fail: a Concombre state given to Rommé's apply is a type error."""
     api = pytest.importorskip("mypy.api")

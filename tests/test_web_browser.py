@@ -326,6 +326,7 @@ def wait_until(condition: Any, seconds: float = 30) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow  # whole games in a browser; test_web_restart.py restarts the server in the default run
 @pytest.mark.parametrize(("game", "players"), [("concombre", 3), ("romme", 2)])
 def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_path: Path, game: str,
                                                            players: int) -> None:

@@ -57,9 +57,12 @@ class Report:
         missing: Peers that are not installed, and how to install them.
 
     Examples:
-        >>> report = run(quick=True, peers=False)
-        >>> report.figure("concombre.step") > 0
-        True
+        >>> step = Measurement("concombre.step", "one step", "µs", 1.5, (1.4, 1.5, 1.6))
+        >>> report = Report({"python": "3.11.7"}, (step,), (), ())
+        >>> report.figure("concombre.step")
+        1.5
+        >>> print(report.to_text().splitlines()[2])
+        one step           1.50  µs
     """
 
     machine: dict[str, str]
@@ -116,7 +119,7 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> R
         repeat: Runs of each measurement (default 5, or 2 when quick).
 
     Examples:
-        >>> report = run(quick=True, peers=False)
+        >>> report = run(quick=True, peers=False, repeat=1)
         >>> [item.key for item in report.measurements][:2]
         ['concombre.step', 'concombre.round']
     """
