@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -10,7 +11,7 @@ import pytest
 
 from concombre import InvalidArgumentError
 from concombre.apps.cli import main
-from concombre.apps.ladder import ladder, lineups
+from concombre.apps.ladder import _strengths, ladder, lineups
 from concombre.games import GAMES, find_game
 
 
@@ -34,13 +35,26 @@ def test_ratings_order_the_bots_and_every_pairing_is_counted():
     assert thumb.ms_per_move >= 0 and "| **thumb** |" in result.table()
 
 
+def test_a_ladder_of_larger_tables_alone_rates_its_bots_by_luce_s_choice_model():
+    result = ladder("concombre", ["random", "thumb"], players=(4,), games=12, seed=3)
+    assert all(math.isfinite(value) for rating in result.ratings
+               for value in (rating.elo.low, rating.elo.value, rating.elo.high))
+    assert result.ratings[-1].bot == "random"  # it never won: smoothed, its rating is finite and the lowest
+
+
+def test_strengths_fit_luce_s_model_to_tables_of_one_bot_against_copies_of_another():
+    # a bot twice as strong as its rival wins a table against three copies of it 2 / (2 + 3) of the time
+    strengths = _strengths(["a", "b"], [("a", "b", 3, 5_000_000, 2_000_000.0), ("b", "a", 3, 3_500_000, 500_000.0)])
+    assert strengths["a"] - strengths["b"] == pytest.approx(400 * math.log10(2), abs=0.5)
+
+
 def test_lineups_alternate_pairs_and_put_one_bot_against_three():
     assert lineups(["a", "b", "c"], 2) == [("a", "b", ("a", "b")), ("a", "c", ("a", "c")), ("b", "c", ("b", "c"))]
     assert len(lineups(["a", "b", "c"], 4)) == 6
 
 
 @pytest.mark.parametrize("settings", [{"bots": ["thumb"]}, {"bots": ["thumb", "thumb"]}, {"bots": ["thumb", "x"]},
-                                      {"players": (9,)}, {"games": 0}, {"games": True}])
+                                      {"players": (9,)}, {"players": ()}, {"games": 0}, {"games": True}])
 def test_bad_ladders_are_refused(settings):
     with pytest.raises(InvalidArgumentError):
         ladder("concombre", **{"bots": ["random", "thumb"], **settings})

@@ -5,8 +5,10 @@ With 2 players every pair of bots plays ``games`` games, seats alternating; with
 lineup is a `concombre.apps.simulate` run, so a ladder gives the same result in one process, on every
 core or on a Dask cluster (any `concurrent.futures.Executor`).
 
-The ratings are Bradley-Terry strengths fitted to the 2-player results, on the Elo scale (400 points is
-10 to 1 odds; the mean is 0), with 95% intervals from a seeded Bayesian bootstrap. Win rates carry
+The ratings are strengths fitted to every game played, on the Elo scale (400 points is 10 to 1 odds; the
+mean is 0), with 95% intervals from a seeded Bayesian bootstrap: Bradley-Terry with 2 players, and at a
+larger table Luce's choice model, in which a bot wins with a chance in proportion to its strength (three
+copies of a rival, three times its strength). Win rates carry
 Wilson 95% intervals.
 
 Examples:
@@ -42,8 +44,8 @@ class Pairing:
 
     Attributes:
         bot: The bot.
-        rival: The other bot (with 4 players, three copies of it sat at the table).
-        players: 2 or 4.
+        rival: The other bot (with more players, copies of it sat in every other seat).
+        players: The number of players at the table.
         games: Games played.
         wins: Games the bot won.
         rate: Its win rate, with a Wilson 95% interval.
@@ -74,7 +76,7 @@ class Rating:
 
     Attributes:
         bot: The bot.
-        elo: Its Bradley-Terry strength on the Elo scale (mean 0), with a 95% bootstrap interval.
+        elo: Its strength on the Elo scale (mean 0; see `ladder`), with a 95% bootstrap interval.
         ms_per_move: Its mean time to choose an action, in milliseconds, over the whole ladder.
 
     Examples:
@@ -184,6 +186,8 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
         raise InvalidArgumentError(_("Give two or more different bots of {game}: {bots}; not {names}.",
                                      game=_(chosen.title), bots=", ".join(sorted(makers)), names=repr(names)),
                                    field="bots")
+    if not players:
+        raise InvalidArgumentError(_("Give one or more player counts to play at."), field="players")
     for count in players:
         chosen.check_players(count)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -205,43 +209,58 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
         pairings.append(Pairing(bot, rival, count, games, wins, proportion(wins, games), 1 / count))
         if count == 2:
             pairings.append(Pairing(rival, bot, count, games, games - wins, proportion(games - wins, games), 0.5))
-    elo = _ratings(names, [item for item in pairings if item.players == 2], random.Random(seed))
+    elo = _ratings(names, pairings, random.Random(seed))
     ratings = sorted((Rating(name, elo[name], 1000 * seconds[name] / max(moves[name], 1)) for name in names),
                      key=lambda rating: -rating.elo.value)
     return Ladder(chosen.name, seed, games, tuple(ratings), tuple(pairings))
 
 
-def _strengths(names: Sequence[str], wins: dict[tuple[str, str], float]) -> dict[str, float]:
-    """Bradley-Terry strengths by the MM algorithm, on the Elo scale with mean 0; half a win each way smooths
-    the pairs a bot never won."""
+Table = tuple[str, str, int, int, float]
+"""One lineup's results for the fit: the bot, its rival, the rival's seats, games played, the bot's wins."""
+
+
+def _strengths(names: Sequence[str], tables: Sequence[Table]) -> dict[str, float]:
+    """Strengths by the MM algorithm, on the Elo scale with mean 0.
+
+    Luce's choice model: a table is won by a bot with a chance in proportion to its strength, so with 2
+    players this is Bradley-Terry, and a rival seated three times wins with three times its strength. Half a
+    2-player win each way between every two bots smooths the bots that never won or never lost.
+    """
     strength = dict.fromkeys(names, 1.0)
     for _round in range(200):
-        updated = {}
-        for name in names:
-            won = sum(wins.get((name, other), 0.0) + 0.5 for other in names if other != name)
-            played = sum((wins.get((name, other), 0.0) + wins.get((other, name), 0.0) + 1.0)
-                         / (strength[name] + strength[other]) for other in names if other != name)
-            updated[name] = won / played
+        won = dict.fromkeys(names, 0.5 * (len(names) - 1))
+        weighed = {name: sum(1.0 / (strength[name] + strength[other]) for other in names if other != name)
+                   for name in names}
+        for bot, rival, seats, games, wins in tables:
+            total = strength[bot] + seats * strength[rival]
+            won[bot] += wins
+            won[rival] += games - wins
+            weighed[bot] += games / total
+            weighed[rival] += games * seats / total
+        updated = {name: won[name] / weighed[name] for name in names}
         scale = math.exp(sum(math.log(value) for value in updated.values()) / len(names))
         strength = {name: value / scale for name, value in updated.items()}
     return {name: 400 * math.log10(value) for name, value in strength.items()}
 
 
+def _tables(pairings: Sequence[Pairing]) -> list[Pairing]:
+    """The pairings that are lineups of their own (with 2 players, each pair's two pairings are one)."""
+    return [item for item in pairings if item.players > 2 or item.bot < item.rival]
+
+
 def _ratings(names: Sequence[str], pairings: Sequence[Pairing], rng: random.Random) -> dict[str, Interval]:
-    """Each bot's strength, with a 95% interval from 200 resamples of every pairing's wins (a Bayesian bootstrap:
+    """Each bot's strength, with a 95% interval from 200 resamples of every lineup's wins (a Bayesian bootstrap:
     a pairing that one bot always won still leaves room for doubt)."""
-    if not pairings:
-        return {name: Interval(math.nan, math.nan, math.nan) for name in names}
-    observed = {(item.bot, item.rival): float(item.wins) for item in pairings}
-    point = _strengths(names, observed)
+    lineups_played = _tables(pairings)
+    point = _strengths(names, [(item.bot, item.rival, item.players - 1, item.games, float(item.wins))
+                               for item in lineups_played])
     draws: dict[str, list[float]] = {name: [] for name in names}
     for _draw in range(200):
-        resampled: dict[tuple[str, str], float] = {}
-        for item in pairings:
-            if item.bot < item.rival:  # the rate drawn from its Jeffreys posterior, then the games from it
-                rate = rng.betavariate(item.wins + 0.5, item.games - item.wins + 0.5)
-                won = sum(rng.random() < rate for _ in range(item.games))
-                resampled[(item.bot, item.rival)], resampled[(item.rival, item.bot)] = won, item.games - won
+        resampled: list[Table] = []
+        for item in lineups_played:  # the rate drawn from its Jeffreys posterior, then the games from it
+            rate = rng.betavariate(item.wins + 0.5, item.games - item.wins + 0.5)
+            won = sum(rng.random() < rate for _ in range(item.games))
+            resampled.append((item.bot, item.rival, item.players - 1, item.games, float(won)))
         for name, value in _strengths(names, resampled).items():
             draws[name].append(value)
     intervals = {}
