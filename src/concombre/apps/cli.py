@@ -167,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
         "ladder",
         help=_("rate a game's bots: a seeded round robin with ratings and head-to-head win rates"),
         description=_("Play a seeded round robin among a game's bots (2 players: every pair, seats alternating; "
-        "4 players: each bot against three of each other) and print Bradley-Terry ratings on the Elo scale and "
+        "4 players: each bot against three of each other) and print ratings fitted to every game on the Elo scale and "
         "head-to-head win rates, with 95% intervals, as Markdown tables."),
     )
     _game_option(rank)

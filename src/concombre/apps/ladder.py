@@ -170,8 +170,8 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
         progress: Called after each game.
 
     Raises:
-        InvalidArgumentError: An unknown bot, fewer than two bots, a player count the game refuses, or a
-            number of games below 1.
+        InvalidArgumentError: An unknown bot, fewer than two bots, no player count, a player count the game
+            refuses, or a number of games below 1.
 
     Examples:
         >>> result = ladder("romme", ["random", "solver"], players=(2,), games=4, seed=3)
@@ -215,11 +215,11 @@ def ladder(game: str = DEFAULT_GAME, bots: Sequence[str] | None = None, *, playe
     return Ladder(chosen.name, seed, games, tuple(ratings), tuple(pairings))
 
 
-Table = tuple[str, str, int, int, float]
+_Table = tuple[str, str, int, int, float]
 """One lineup's results for the fit: the bot, its rival, the rival's seats, games played, the bot's wins."""
 
 
-def _strengths(names: Sequence[str], tables: Sequence[Table]) -> dict[str, float]:
+def _strengths(names: Sequence[str], tables: Sequence[_Table]) -> dict[str, float]:
     """Strengths by the MM algorithm, on the Elo scale with mean 0.
 
     Luce's choice model: a table is won by a bot with a chance in proportion to its strength, so with 2
@@ -243,24 +243,23 @@ def _strengths(names: Sequence[str], tables: Sequence[Table]) -> dict[str, float
     return {name: 400 * math.log10(value) for name, value in strength.items()}
 
 
-def _tables(pairings: Sequence[Pairing]) -> list[Pairing]:
-    """The pairings that are lineups of their own (with 2 players, each pair's two pairings are one)."""
-    return [item for item in pairings if item.players > 2 or item.bot < item.rival]
+def _table(item: Pairing, wins: float) -> _Table:
+    """A pairing's lineup for the fit, with these wins of its bot."""
+    return item.bot, item.rival, item.players - 1, item.games, wins
 
 
 def _ratings(names: Sequence[str], pairings: Sequence[Pairing], rng: random.Random) -> dict[str, Interval]:
     """Each bot's strength, with a 95% interval from 200 resamples of every lineup's wins (a Bayesian bootstrap:
     a pairing that one bot always won still leaves room for doubt)."""
-    lineups_played = _tables(pairings)
-    point = _strengths(names, [(item.bot, item.rival, item.players - 1, item.games, float(item.wins))
-                               for item in lineups_played])
+    played = [item for item in pairings if item.players > 2 or item.bot < item.rival]  # a 2-player pair once
+    point = _strengths(names, [_table(item, item.wins) for item in played])
     draws: dict[str, list[float]] = {name: [] for name in names}
     for _draw in range(200):
-        resampled: list[Table] = []
-        for item in lineups_played:  # the rate drawn from its Jeffreys posterior, then the games from it
+        resampled: list[_Table] = []
+        for item in played:  # the rate drawn from its Jeffreys posterior, then the games from it
             rate = rng.betavariate(item.wins + 0.5, item.games - item.wins + 0.5)
             won = sum(rng.random() < rate for _ in range(item.games))
-            resampled.append((item.bot, item.rival, item.players - 1, item.games, float(won)))
+            resampled.append(_table(item, won))
         for name, value in _strengths(names, resampled).items():
             draws[name].append(value)
     intervals = {}
