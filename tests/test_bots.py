@@ -5,33 +5,42 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from concombre import (
     PACK,
     Action,
     Bot,
     Card,
+    FormatError,
     InvalidArgumentError,
     MonteCarloBot,
     Phase,
     Play,
     RandomBot,
     Rules,
+    State,
     ThumbBot,
     View,
     apply,
     card_value,
     deal,
+    deck_for,
     is_legal,
     legal_actions,
+    legal_plays,
     new_game,
+    play,
+    resolve_trick,
     view,
 )
 from concombre.apps.simulate import simulate
-from concombre.games.concombre.bots import bot_named
-from concombre.games.concombre.sampling import deal_hidden, rank_bounds
+from concombre.games.concombre.bots import _penalty_after, bot_named
+from concombre.games.concombre.checks import rebuild_state, state_parts
+from concombre.games.concombre.sampling import _match, deal_hidden, rank_bounds
 
 from .support import games
 
@@ -101,9 +110,71 @@ def test_sampled_worlds_agree_with_the_view_and_what_plays_revealed(game):
         seen = view(state, seat)
         world = deal_hidden(seen, rng)
         assert view(world, seat) == seen  # the sampled world looks the same from this seat
+        assert rebuild_state(state_parts(world)) == world  # built directly, yet the loader's checks pass it
         for other, (low, high) in rank_bounds(seen).items():
             assert all(low <= card_value(card) <= high for card in world.hand(other))
             assert all(low <= card_value(card) <= high for card in state.hand(other))  # the truth fits too
+
+
+def test_a_view_no_game_could_show_is_refused_by_sampling():
+    seen = view(deal(new_game(3, seed=1)), 0)
+    with pytest.raises(FormatError) as err:
+        deal_hidden(attrs.evolve(seen, scores=(0, 9, 0)), random.Random(0))  # 9 points, no penalty card
+    assert err.value.ruling == "C9"
+    game = new_game(2, seed=1, rules=Rules(first_deal=2))
+    five, king, three = Card.parse("5C"), Card.parse("KS"), Card.parse("3D")
+    state = deal(game, deck_for(game, {1: [five, Card.parse("9H")], 0: [king, three]}))
+    state = play(play(state, five), king)  # seat 0 must match the 5: it plays the king
+    seen = view(state, 0)
+    forged = attrs.evolve(seen, trick=((1, five), (0, three)), hand=(king,))  # the 3 under the 5, the king held
+    with pytest.raises(FormatError) as err:
+        deal_hidden(forged, random.Random(0))
+    assert err.value.ruling == "C7"
+
+
+def _plain_match(ranges: list[tuple[int, int]], values: list[int]) -> dict[int, int] | None:
+    """Kuhn's algorithm as the textbook writes it: the specification `sampling._match` is held to."""
+    holder: dict[int, int] = {}
+
+    def assign(place: int, tried: set[int]) -> bool:
+        for position, value in enumerate(values):
+            if position not in tried and ranges[place][0] <= value <= ranges[place][1]:
+                tried.add(position)
+                if position not in holder or assign(holder[position], tried):
+                    holder[position] = place
+                    return True
+        return False
+
+    return holder if all(assign(place, set()) for place in range(len(ranges))) else None
+
+
+@given(st.lists(st.tuples(st.integers(2, 14), st.integers(0, 12)), min_size=1, max_size=4),
+       st.lists(st.integers(0, 3), max_size=30), st.lists(st.integers(2, 14), max_size=40))
+@example([(2, 12)], [0, 0, 0], [5, 9, 2, 14, 7])  # every place alike: the matching without the search
+@example([(2, 12), (9, 3)], [0, 1, 1, 0], [9, 2, 12, 10, 3, 11])
+def test_the_matching_is_kuhns(kinds, choices, values):
+    ranges = [(low, min(low + width, 14)) for low, width in (kinds[choice % len(kinds)] for choice in choices)]
+    assert _match(ranges, values) == _plain_match(ranges, values)
+
+
+def _thumb_round(state: State, seat: int) -> int:
+    """The penalty ``seat`` takes when the round is played out by the highest legal card, through the engine."""
+    while state.phase is not Phase.ROUND_COMPLETE:
+        state = resolve_trick(state) if state.phase is Phase.TRICK_COMPLETE else play(state, legal_plays(state)[-1])
+    loser, card = max(reversed(state.tricks[-1]), key=lambda play: card_value(play[1]))
+    return card_value(card) if loser == seat else 0
+
+
+@given(games())
+def test_the_monte_carlo_playout_is_the_engines_round(game):
+    state, rng = game
+    for _ in range(rng.randrange(300)):
+        if state.phase is Phase.GAME_OVER:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    if state.phase in (Phase.PLAY, Phase.TRICK_COMPLETE):
+        for seat in range(len(state.players)):
+            assert _penalty_after(state, seat) == _thumb_round(state, seat)
 
 
 def test_strength_ordering_in_a_small_seeded_tournament():

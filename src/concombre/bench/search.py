@@ -13,9 +13,9 @@ __all__ = ["search_jobs"]
 
 
 @functools.cache
-def _positions(count: int) -> tuple[tuple[Any, tuple[tuple[int, ...], ...]], ...]:
-    """``count`` views of 2-player rounds with 6 cards in the hand to play, each with 2 sampled deals of the
-    hidden cards (the same for both engines)."""
+def _positions(count: int, players: int = 2) -> tuple[tuple[Any, tuple[tuple[int, ...], ...]], ...]:
+    """``count`` views of rounds of ``players`` with 6 cards in the hand to play, each with 2 sampled deals of
+    the hidden cards (the same for both engines)."""
     from concombre import Phase, ThumbBot, apply, deal, legal_actions, new_game, view
     from concombre.games.concombre.sampling import deal_hidden
 
@@ -24,7 +24,7 @@ def _positions(count: int) -> tuple[tuple[Any, tuple[tuple[int, ...], ...]], ...
     while len(found) < count:
         seed += 1
         rng = random.Random(seed)
-        state: Any = deal(new_game(2, seed=seed))
+        state: Any = deal(new_game(players, seed=seed))
         while state.phase is not Phase.PLAY or len(state.hand(state.to_play)) > 6:
             if state.phase is Phase.PLAY:
                 state = apply(state, ThumbBot().choose(view(state, state.to_play), rng))
@@ -34,7 +34,7 @@ def _positions(count: int) -> tuple[tuple[Any, tuple[tuple[int, ...], ...]], ...
                 state = apply(state, legal_actions(state)[0])
         if state.phase is Phase.PLAY and len(state.hand(state.to_play)) == 6:
             seen = view(state, state.to_play)
-            worlds = tuple(tuple(world.hand_mask(seat) for seat in (0, 1))
+            worlds = tuple(tuple(world.hand_mask(seat) for seat in range(players))
                            for world in (deal_hidden(seen, rng) for _ in range(2)))
             found.append((seen, worlds))
     return tuple(found)
@@ -53,9 +53,9 @@ def _per_deal(kernel: bool, exact: int, count: int) -> float:
     return (clock() - start) / 1e6 / (2 * count)
 
 
-def _per_move(bot: Any, count: int) -> float:
+def _per_move(bot: Any, count: int, players: int = 2) -> float:
     """Mean ms a move of ``bot``, sampling its deals, on the same positions."""
-    positions = _positions(count)
+    positions = _positions(count, players)
     bot.choose(positions[0][0], random.Random(0))
     start = clock()
     for number, (seen, _worlds) in enumerate(positions):
@@ -64,14 +64,20 @@ def _per_move(bot: Any, count: int) -> float:
 
 
 def search_jobs(scale: int) -> list[Job]:
-    """The search bot's figures: a move of the reference (40 samples, exact from 8 cards), the learned bot's move
-    (with numpy), the same method on the kernel, the kernel bot's own move, and one deal weighed exact from 12
-    cards by each (the kernel's figures only when the ``fast`` extra is installed)."""
+    """The search bot's figures: a move of the reference (40 samples, exact from 8 cards), the Monte Carlo bot's
+    move at 2 and 7 players, the learned bot's move (with numpy), the same method on the kernel, the kernel
+    bot's own move, and one deal weighed exact from 12 cards by each (the kernel's figures only when the
+    ``fast`` extra is installed)."""
+    from concombre.games.concombre.bots import MonteCarloBot
     from concombre.games.concombre.search import DeepSearchBot, SearchBot
 
     count = 2 * scale
     jobs: list[Job] = [("search.python.move", "search bot move: 40 samples, exact from 8 cards (Python)", "ms",
-                        functools.partial(_per_move, SearchBot(), count))]
+                        functools.partial(_per_move, SearchBot(), count)),
+                       ("search.mc.move", "Monte Carlo bot move: 32 samples played out, 2 players (Python)", "ms",
+                        functools.partial(_per_move, MonteCarloBot(), count)),
+                       ("search.mc.move7", "Monte Carlo bot move: 32 samples played out, 7 players (Python)", "ms",
+                        functools.partial(_per_move, MonteCarloBot(), count, 7))]
     if installed("numpy"):
         from concombre.games.concombre.learned import LearnedBot
 
