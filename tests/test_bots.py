@@ -99,13 +99,19 @@ def test_bots_by_name():
         bot_named("alphago")
 
 
-@given(games())
-def test_sampled_worlds_agree_with_the_view_and_what_plays_revealed(game):
-    state, rng = game
-    for _ in range(rng.randrange(400)):
+def _played_on(state: State, rng: random.Random, steps: int) -> State:
+    """``state`` after up to ``steps`` random legal actions (fewer if the game ends)."""
+    for _ in range(steps):
         if state.phase is Phase.GAME_OVER:
             break
         state = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+@given(games())
+def test_sampled_worlds_agree_with_the_view_and_what_plays_revealed(game):
+    state, rng = game
+    state = _played_on(state, rng, rng.randrange(400))
     for seat in range(len(state.players)):
         seen = view(state, seat)
         world = deal_hidden(seen, rng)
@@ -168,10 +174,7 @@ def _thumb_round(state: State, seat: int) -> int:
 @given(games())
 def test_the_monte_carlo_playout_is_the_engines_round(game):
     state, rng = game
-    for _ in range(rng.randrange(300)):
-        if state.phase is Phase.GAME_OVER:
-            break
-        state = apply(state, rng.choice(legal_actions(state)))
+    state = _played_on(state, rng, rng.randrange(300))
     if state.phase in (Phase.PLAY, Phase.TRICK_COMPLETE):
         for seat in range(len(state.players)):
             assert _penalty_after(state, seat) == _thumb_round(state, seat)

@@ -202,11 +202,11 @@ Examples:
 """
 
 LEVELS = (
-    Level(name="beginner", bot="thumb", rating=-69, ms=0.003),
-    *((Level(name="club", bot="learned", rating=196, ms=0.374),) if _HAS_NUMPY
-      else (Level(name="club", bot="mc", rating=66, ms=18.090),)),
-    *((Level(name="expert", bot="deep", rating=201, ms=16.952),) if _HAS_NUMBA
-      else (Level(name="expert", bot="search", rating=109, ms=40.674),)),
+    Level(name="beginner", bot="thumb", rating=-69, ms=0.001),
+    *((Level(name="club", bot="learned", rating=196, ms=0.058),) if _HAS_NUMPY
+      else (Level(name="club", bot="mc", rating=66, ms=1.149),)),
+    *((Level(name="expert", bot="deep", rating=201, ms=1.727),) if _HAS_NUMBA
+      else (Level(name="expert", bot="search", rating=109, ms=5.676),)),
 )
 """The bots people choose by strength, weakest first, with their rating and time a move on the ladder (the
 docs' ladder page; a test holds these figures to it): the club and expert levels fall back on ``mc`` and
