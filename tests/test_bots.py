@@ -35,6 +35,7 @@ from concombre import (
     new_game,
     play,
     resolve_trick,
+    trick_winner,
     view,
 )
 from concombre.apps.simulate import simulate
@@ -167,8 +168,9 @@ def _thumb_round(state: State, seat: int) -> int:
     """The penalty ``seat`` takes when the round is played out by the highest legal card, through the engine."""
     while state.phase is not Phase.ROUND_COMPLETE:
         state = resolve_trick(state) if state.phase is Phase.TRICK_COMPLETE else play(state, legal_plays(state)[-1])
-    loser, card = max(reversed(state.tricks[-1]), key=lambda play: card_value(play[1]))
-    return card_value(card) if loser == seat else 0
+    last = state.tricks[-1]
+    loser = trick_winner(last)  # the last trick's winner loses the round (C8, C9)
+    return next(card_value(card) for who, card in last if who == loser) if loser == seat else 0
 
 
 @given(games())

@@ -10,6 +10,7 @@ import pytest
 from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
 from concombre.games.concombre.rules import follow_mask
 from concombre.games.concombre.search import _likelihood, _plays, _thumb_out, last_trick, thumb_like
+from concombre.games.concombre.state import next_seats
 
 RULES = [Rules(), Rules(follow="highest"), Rules(may_duck=True)]
 
@@ -57,8 +58,7 @@ def test_the_thumb_playout_is_the_engine_s(rules):
         state: Any = in_play(rules, 2 + seed % 4, seed, seed % 12)
         if state.phase is not Phase.PLAY or not state.trick:
             continue
-        order = tuple(seat for seat in range(len(state.players)) if not state.eliminated[seat])
-        predicted = _thumb_out(hands_of(state), trick_of(state), state.trick[0][0], order,
+        predicted = _thumb_out(hands_of(state), trick_of(state), state.trick[0][0], next_seats(state.eliminated),
                                rules.follow == "lead", rules.may_duck)
         while phase_of(state) is not Phase.ROUND_COMPLETE:
             state = apply(state, legal_actions(state)[-1] if phase_of(state) is Phase.PLAY else legal_actions(state)[0])

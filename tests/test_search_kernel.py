@@ -93,7 +93,7 @@ def test_c7_c8_c9_the_kernel_s_exact_end_is_the_reference_s(cards, players, lead
     found = search_kernel.last_trick(np.array(hands, dtype=np.uint64), leader, 0, 0, 0, leader, following, players,
                                      follow_lead, may_duck, table, search_kernel.new_table(10), 1, work())
     assert found == expected
-    expected_out = _thumb_out(tuple(hands), (), leader, order, follow_lead, may_duck)
+    expected_out = _thumb_out(hands, (), leader, following.tolist(), follow_lead, may_duck)
     assert search_kernel.thumb_out(np.array(hands, dtype=np.uint64), leader, 0, 0, 0, leader, following, players,
                                    follow_lead, may_duck) == expected_out
 

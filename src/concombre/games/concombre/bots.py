@@ -20,13 +20,12 @@ from collections.abc import Callable
 
 import attrs
 
-from concombre.core.cards import FULL_MASK, card_at
+from concombre.core.cards import FULL_MASK
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import Bot, Level
 from concombre.games.concombre.actions import Action, Play
-from concombre.games.concombre.rules import card_value, follow_mask, winning_play
 from concombre.games.concombre.sampling import deal_hidden
-from concombre.games.concombre.search import DeepSearchBot, SearchBot, _one_per_rank
+from concombre.games.concombre.search import DeepSearchBot, SearchBot, _one_per_rank, _thumb_out
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.transitions import play
 from concombre.games.concombre.views import View
@@ -142,30 +141,19 @@ class MonteCarloBot:
 def _penalty_after(state: State, seat: int) -> int:
     """The penalty ``seat`` takes when everyone plays the round out by `ThumbBot`'s rule, the highest legal card.
 
-    The round is played on the engine's inner form (a bit mask per hand, plays as (seat, `PACK` index)) by
-    the engine's own follow and trick rules, `follow_mask` (C7) and `winning_play` (C8), rather than through
-    `play` and `resolve_trick`: the same round without a state per card, three times faster
-    (tests/test_bots.py holds the two together).
+    The round is played on the engine's inner form (a bit mask per hand, plays as (seat, `PACK` index)) by the
+    search bot's playout, `concombre.games.concombre.search._thumb_out`, on the engine's own follow and trick
+    rules (C7, C8), rather than through `play` and `resolve_trick`: the same round without a state per card,
+    three times faster (tests/test_bots.py holds the two together).
     """
     match = state.match
-    size, next_seat, follow_lead, may_duck = match.active_count, match.next_seat, match.follow_lead, match.may_duck
+    size, plays = match.active_count, state.plays
+    trick = plays[len(plays) - len(plays) % size:] if state.phase is Phase.PLAY else plays[-size:]
+    leader = -1 if state.to_play is None else state.to_play  # None: the trick is complete; its winner leads next
     packed = state.packed_hands
     hands = [(packed >> (other << 6)) & FULL_MASK for other in range(len(match.players))]
-    plays = state.plays
-    trick = list(plays[len(plays) - len(plays) % size:] if state.phase is Phase.PLAY else plays[-size:])
-    to_play = -1 if state.to_play is None else state.to_play  # None: the trick is complete, its winner leads
-    while True:
-        if len(trick) == size:
-            winner, card = winning_play(trick)
-            if not any(hands):  # the last trick: its winner takes its card's value (C9)
-                return card_value(card_at(card)) if winner == seat else 0
-            trick, to_play = [], winner
-        else:
-            hand = hands[to_play]
-            card = follow_mask(hand, trick, follow_lead, may_duck).bit_length() - 1
-            hands[to_play] = hand ^ 1 << card
-            trick.append((to_play, card))
-            to_play = next_seat[to_play]
+    loser, value = _thumb_out(hands, trick, leader, match.next_seat, match.follow_lead, match.may_duck)
+    return value if loser == seat else 0
 
 
 def learned_bot() -> Bot[View, Action]:
