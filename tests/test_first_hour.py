@@ -14,8 +14,8 @@ import concombre.romme as romme
 from concombre import Card, IllegalActionError, InvalidArgumentError, Play, Record
 from concombre.apps.simulate import game_played, simulate
 from concombre.core.game import AnyGame, register, unregister
+from concombre.examples import highcard, highcard_full
 
-from . import highcard, highcard_full
 from .support import choices, games, romme_games
 
 

@@ -66,6 +66,11 @@ def test_a_refused_card_leaves_the_game_as_it_was():
     strict.reset(seed=2)
     with pytest.raises(InvalidArgumentError):
         strict.step(wrong)
+    no_slots: tuple[Any, ...] = ("QH", 52, -1, 2.5, None)
+    for no_slot in no_slots:  # what is no slot at all is refused as such, state untouched
+        with pytest.raises(InvalidArgumentError, match="is no slot") as caught:
+            env.step(no_slot)
+        assert caught.value.field == "action" and env.state is before
 
 
 @pytest.mark.parametrize("settings", [{"players": 8}, {"seat": 4}, {"opponents": "nobody"}, {"opponents": ["thumb"]},
@@ -124,12 +129,34 @@ def test_the_vector_env_is_reproducible_and_refuses_illegal_cards():
     actions[2] = int(np.flatnonzero(observations["action_mask"][2] == 0)[0])
     before = env.games.hands.copy()
     observations, rewards, *_, infos = env.step(actions)
-    assert rewards[2] == -1.0 and infos["illegal"].tolist() == [False, False, True, False]
+    assert rewards[2] == -1.0 and infos["_illegal"].tolist() == [False, False, True, False]
+    assert infos["illegal"][2].endswith("Nothing was played. [C14]") and infos["illegal"][0] == ""
+    assert "game 2" in infos["illegal"][2]
     assert (env.games.hands[2] == before[2]).all()
     strict = SeatVectorEnv("concombre", num_envs=4, players=3, illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(Exception, match="game 2"):
         strict.step(actions)
+
+
+def test_the_vector_env_marks_round_and_game_ends_per_game():
+    env = SeatVectorEnv("concombre", num_envs=6, players=2, opponents="thumb")
+    observations, _ = env.reset(seed=3)
+    rounds = [env.games.round_number.copy()]
+    seen_round = seen_game = 0
+    restarting = np.zeros(6, dtype=bool)
+    for _ in range(400):
+        observations, _, terminated, _, infos = env.step(observations["action_mask"].argmax(axis=1))
+        assert (infos["game_over"] == terminated).all() and (infos["_round_over"] >= infos["game_over"]).all()
+        changed = (env.games.round_number != rounds[-1]) & ~restarting  # a restarted game begins round 1 again
+        assert (infos["round_over"] == (changed | infos["game_over"])).all()
+        restarting = terminated
+        seen_round += int(infos["round_over"].sum())
+        seen_game += int(infos["game_over"].sum())
+        rounds.append(env.games.round_number.copy())
+    assert seen_round > seen_game > 0
+    with pytest.raises(InvalidArgumentError, match=r"actions\[0\] is 52, no slot"):
+        env.step(np.array([52, 0, 0, 0, 0, 0]))
 
 
 def test_the_registered_vector_env_is_the_batched_one():

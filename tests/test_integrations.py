@@ -81,7 +81,7 @@ def test_openspiel_random_simulations_and_mcts():
 
     for players in (2, 4):
         game = pyspiel.load_game("python_concombre", {"players": players, "follow": "highest"})
-        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     game = pyspiel.load_game("python_concombre", {"players": 2})
     rng = np.random.RandomState(1)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
@@ -149,7 +149,7 @@ def test_openspiel_romme_random_simulations():
 
     for players in (2, 3):
         game = pyspiel.load_game("python_romme", {"players": players})
-        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_romme_information_states_hide_other_hands():

@@ -1,4 +1,4 @@
-"""A third game, written in tests only (`tests.highcard`), works through every edge of the library.
+"""A third game, shipped as an example (`concombre.examples.highcard`), works through every edge of the library.
 
 Nothing outside its file knows it: it is registered through the protocol (in
 process) or through the ``concombre.games`` entry point (in a fresh process),
@@ -15,14 +15,14 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 from concombre import FormatError, IllegalActionError, InvalidArgumentError, Record, from_json, replay, to_json
 from concombre.core.game import AnyGame, register, unregister
+from concombre.examples import highcard, highcard_full
 from concombre.games import GAMES, find_game
 from concombre.io.records import read_record
-
-from . import highcard, highcard_full
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,7 +148,7 @@ def test_openspiel_random_sim_test_passes(game):
     from concombre.integrations.openspiel import register as register_with_openspiel
 
     loaded = pyspiel.load_game(register_with_openspiel(game), {"players": 2})
-    pyspiel.random_sim_test(loaded, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=5, serialize=True, verbose=False)
 
 
 @pytest.fixture
@@ -157,7 +157,7 @@ def plugin(tmp_path: Path) -> dict[str, str]:
     info = tmp_path / "highcard_plugin-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highcard-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[concombre.games]\nhighcard = tests.highcard_full:GAME_FULL\n")
+    (info / "entry_points.txt").write_text("[concombre.games]\nhighcard = concombre.examples.highcard_full:GAME_FULL\n")
     return {"PYTHONPATH": f"{tmp_path}:{ROOT}", "PATH": "/usr/bin:/bin"}
 
 
@@ -182,3 +182,35 @@ def test_the_command_line_plays_a_game_installed_by_entry_point(plugin, tmp_path
     assert saved.read_text().startswith("highcard record 1")
     replayed = run(plugin, "replay", str(saved))
     assert replayed.returncode == 0 and replayed.stdout.startswith("High Card for 2 players (You, Bea)")
+
+
+def test_the_terminal_asks_the_engine_before_applying_what_a_reader_returns():
+    from concombre.apps.terminal import TerminalGame
+
+    def trusting(state, answer):  # a reader that returns whatever card is named, held or not
+        return highcard.Play(answer.strip())
+
+    assert highcard_full.GAME_FULL.story is not None
+    careless = attrs.evolve(highcard_full.GAME_FULL, story=attrs.evolve(highcard_full.GAME_FULL.story, read=trusting))
+    register(careless)
+    try:
+        table = TerminalGame.start(careless, "You", [careless.bot("high")], highcard.Rules(target=1), seed=5)
+        cards = [str(card) for card in reversed(highcard.CARDS)]  # 4D first: not in this deal's hand
+        answers = iter(cards * 3)
+        lines: list[str] = []
+        assert table.run(lambda prompt: next(answers), lines.append) == 0
+        assert any(line.startswith("You do not hold") and line.endswith("[H3]") for line in lines)
+        assert careless.is_over(table.state)
+    finally:
+        unregister(careless)
+
+
+def test_ladder_and_simulate_run_on_a_games_own_player_counts(plugin):
+    done = run(plugin, "ladder", "--game", "highcard", "--games", "4")
+    assert done.returncode == 0, done.stderr
+    assert "--players 2 " in done.stdout  # not the default 2,4: High Card seats two
+    from concombre.apps.cli import _counts, _rivals
+
+    wide = attrs.evolve(highcard.GAME, players=(3, 7), default_players=5)
+    assert _counts(wide, (2, 4)) == "4" and _counts(wide, (2, 3, 4, 5, 7)) == "3,4,5,7"
+    assert _rivals(wide) == ("high", "random", "high", "random", "high")

@@ -34,6 +34,17 @@ def test_a_wrong_use_of_a_typed_game_is_caught_by_mypy(tmp_path):
     assert status == 1 and 'incompatible type "concombre.games.concombre.state.State"' in out, out
 
 
+@pytest.mark.slow  # mypy runs: CI runs it
+def test_another_games_action_in_a_typed_record_is_caught_by_mypy(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    wrong = tmp_path / "wrong_record.py"
+    wrong.write_text("import concombre\nimport concombre.romme as romme\n\n"
+                     "record = concombre.Record[concombre.Action].of(concombre.new_game(2, seed=1))\n"
+                     "record.then(romme.DrawStock())\n")
+    out, _, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), str(wrong)])
+    assert status == 1 and 'Argument 1 to "then" of "Record" has incompatible type "DrawStock"' in out, out
+
+
 def test_no_required_member_of_the_protocol_is_an_untyped_callable():
     import attrs
 

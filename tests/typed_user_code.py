@@ -13,9 +13,9 @@ import concombre
 import concombre.romme as romme
 from concombre.core.errors import IllegalActionError
 from concombre.core.game import AnyGame, Game
+from concombre.examples import highcard
 from concombre.games import find_game
-
-from . import highcard
+from concombre.io.json import action_from_json
 
 if TYPE_CHECKING:
     from typing import assert_type
@@ -65,6 +65,20 @@ def play_third(seed: int) -> int | None:
     return game.winner(state)
 
 
+def served(seed: int) -> concombre.Record[concombre.Action]:
+    """A server's loop: each action from the seat that sent it, through the dynamic door, and the record typed."""
+    game = find_game("concombre")
+    state = game.apply(game.new_game(2, seed=seed), concombre.Deal(), seat=None)  # the table's own step
+    record = concombre.Record[concombre.Action].of(game.new_game(2, seed=seed)).then(concombre.Deal())
+    assert_type(record, concombre.Record[concombre.Action])
+    sent = concombre.to_json(game.legal_actions(state)[0])
+    action = action_from_json(sent, concombre.GAME)  # any action of this game, typed
+    assert_type(action, concombre.Action)
+    seat = state.to_play
+    assert game.refusal(state, action, seat=seat) is None and not game.is_legal(state, action, seat=None)
+    return record.then(action)
+
+
 def dynamic(name: str) -> str:
     game: AnyGame = find_game(name)  # the dynamic door: its types are Any
     return game.title
@@ -75,3 +89,4 @@ def run() -> None:
     assert max(play_romme(2)) == 1.0
     assert play_third(3) in (0, 1)
     assert dynamic("romme") == "German Rommé"
+    assert len(served(4).actions) == 2

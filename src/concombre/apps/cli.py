@@ -172,8 +172,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_option(rank)
     rank.add_argument("--bots", default=None, help=_("the bots to rate, comma-separated (default: all the game's)"))
-    rank.add_argument("--players", default=None, help=_("player counts, comma-separated (default 2,4; with "
-                                                        "--duplicate 2,3,4,5,7)"))
+    rank.add_argument("--players", default=None, help=_("player counts, comma-separated (default: those of 2,4, with "
+                                                        "--duplicate of 2,3,4,5,7, that the game allows)"))
     rank.add_argument("--games", type=int, default=200, help=_("games per pairing (default 200)"))
     rank.add_argument("--seed", type=int, default=0, help=_("the ladder's seed (default 0)"))
     rank.add_argument("--duplicate", metavar="BOT", default=None,
@@ -359,12 +359,28 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rivals(game: AnyGame) -> tuple[str, ...]:
+    """The game's default line-up, one bot a seat: its rivals, repeated round the table to its usual count where
+    the game cannot seat them as they are."""
+    rivals = required(game, game.bots, "bots").rivals
+    low, high = game.players
+    if low <= len(rivals) <= high:
+        return rivals
+    return tuple(rivals[seat % len(rivals)] for seat in range(game.default_players))
+
+
+def _counts(game: AnyGame, usual: tuple[int, ...]) -> str:
+    """The player counts a command plays by default: those of ``usual`` the game allows, else its usual count."""
+    low, high = game.players
+    return ",".join(str(count) for count in usual if low <= count <= high) or str(game.default_players)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from concombre.apps.simulate import GameResult, simulate_games, summarize
 
     game = find_game(args.game)
     rules = _rules(args, game)
-    bots = _bot_list(game, args.bots or ",".join(required(game, game.bots, "bots").rivals))
+    bots = _bot_list(game, args.bots or ",".join(_rivals(game)))
     game.check_players(len(bots))
     if args.games < 1 or args.workers < 1:
         raise InvalidArgumentError(_("--games and --workers must be at least 1."))
@@ -394,7 +410,7 @@ def _ladder(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     makers = required(game, game.bots, "bots").makers
     bots = list(makers) if args.bots is None else [name.strip() for name in args.bots.split(",") if name.strip()]
-    given = args.players or ("2,3,4,5,7" if args.duplicate else "2,4")
+    given = args.players or _counts(game, (2, 3, 4, 5, 7) if args.duplicate else (2, 4))
     try:
         players = [int(count) for count in given.split(",")]
     except ValueError:

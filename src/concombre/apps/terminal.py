@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from concombre.core.errors import ConcombreError
 from concombre.core.game import AnyGame, Bots, Level, Records, Story, required
 from concombre.core.i18n import _
 from concombre.core.records import Record
@@ -93,7 +94,7 @@ class TerminalGame:
 
     game: AnyGame
     state: Any
-    record: Record
+    record: Record[Any]
     bots: tuple[Any, ...]
     rngs: tuple[random.Random, ...]
 
@@ -198,9 +199,17 @@ class TerminalGame:
                 write(_(self._story.help))
                 continue
             choice = self._story.read(self.state, answer)
-            if not isinstance(choice, str):
+            if isinstance(choice, str):
+                write(choice)
+                continue
+            # the engine judges what the game's reader made of the answer: a refusal is said, and asked again
+            try:
+                refused: ConcombreError | None = game.refusal(self.state, choice, seat=HUMAN)
+            except ConcombreError as err:
+                refused = err
+            if refused is None:
                 return choice
-            write(choice)
+            write(str(refused))
 
     def save(self, path: Path) -> None:
         """Write the game record to ``path``: JSON if it ends in .json, else the text form."""

@@ -13,7 +13,7 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
@@ -26,9 +26,16 @@ from concombre.core.seats import check_loaded_players
 
 __all__ = ["Record", "check_record", "replay", "replay_states", "rules_from_text", "rules_text"]
 
+if TYPE_CHECKING:  # a record whose action type is not given holds Any action (TypeVar defaults, PEP 696)
+    from typing_extensions import TypeVar as DefaultTypeVar
+
+    A = DefaultTypeVar("A", default=Any)
+else:
+    A = TypeVar("A")
+
 
 @attrs.frozen
-class Record:
+class Record(Generic[A]):
     """Everything needed to replay a game: its setup and its actions in order.
 
     Build one from a new game with `Record.of`, add each action with `then`
@@ -58,7 +65,7 @@ class Record:
     rules: Any
     seed: int
     dealer: int
-    actions: tuple[Any, ...] = ()
+    actions: tuple[A, ...] = ()
 
     def _picture(self) -> Picture | None:
         """The table where the record ends, titled with the record's setup; None for a game without pictures."""
@@ -88,12 +95,22 @@ class Record:
 
     @property
     def game(self) -> AnyGame:
-        """The game recorded: the game of `rules`."""
+        """The game recorded: the game of `rules` (its name is ``record.game.name``, which
+        `concombre.games.find_game` takes, as it takes the game itself).
+
+        Examples:
+            >>> from concombre import Record, new_game
+            >>> Record.of(new_game(2, seed=1)).game.name
+            'concombre'
+        """
         return game_of(self.rules)
 
     @classmethod
-    def of(cls, state: Any) -> Record:
+    def of(cls, state: Any) -> Record[A]:
         """An empty record of a game as its ``new_game`` returned it.
+
+        A record is generic in its game's action type: ``Record[Action].of(state)`` (or an annotation
+        ``record: Record[Action]``) lets a type checker refuse another game's action in `then`.
 
         Raises:
             InvalidArgumentError: ``state`` is not a new game (actions were
@@ -103,6 +120,9 @@ class Record:
             >>> from concombre import Record, new_game
             >>> Record.of(new_game(["Ann", "Bob"], seed=1)).players
             ('Ann', 'Bob')
+            >>> from concombre import Action
+            >>> Record[Action].of(new_game(2, seed=1)).actions
+            ()
         """
         game = game_of(state, "state")
         if not isinstance(state, game.State):
@@ -116,16 +136,22 @@ class Record:
             )
         return record
 
-    def then(self, action: Any) -> Record:
+    def then(self, action: A) -> Record[A]:
         """This record with ``action`` appended (it is checked when replayed).
 
         Raises:
             InvalidArgumentError: ``action`` is not an action of this game.
+
+        Examples:
+            >>> from concombre import Deal, Record, new_game
+            >>> Record.of(new_game(2, seed=1)).then(Deal()).actions
+            (Deal(deck=None),)
         """
         game = self.game
         if not isinstance(action, game.action_types):
             names = ", ".join(kind.__name__ for kind in game.action_types)
-            raise InvalidArgumentError(f"Expected an action of {game.title} ({names}), not {action!r}.")
+            raise InvalidArgumentError(f"Expected an action of {game.title} ({names}), not {action!r}.",
+                                       field="action")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def start(self) -> Any:
@@ -175,7 +201,7 @@ class Record:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, game: AnyGame | None = None) -> Record:
+    def from_text(cls, text: str, game: AnyGame | None = None) -> Record[Any]:
         """Read a record written by `to_text`, of ``game`` or of the game its first line names.
 
         Blank lines, ``#`` comment lines and ``#`` comments after an action
@@ -195,7 +221,7 @@ class Record:
         return check_record(cls(*_read_text(text, game)))
 
 
-def check_record(record: Record) -> Record:
+def check_record(record: Record[A]) -> Record[A]:
     """``record`` if it is a game that could be played: every action replays, within the library's bounds.
 
     Both forms of a record, JSON and text, are read through this check, so
@@ -227,7 +253,7 @@ def check_record(record: Record) -> Record:
     return record
 
 
-def replay_states(record: Record) -> Iterator[Any]:
+def replay_states(record: Record[Any]) -> Iterator[Any]:
     """Every state of the recorded game: the first, then one after each action, each checked by the engine.
 
     Raises:
@@ -259,7 +285,7 @@ def replay_states(record: Record) -> Iterator[Any]:
         yield state
 
 
-def replay(record: Record) -> Any:
+def replay(record: Record[Any]) -> Any:
     """The state after every action of the record, each checked by the engine.
 
     Raises:

@@ -6,19 +6,20 @@ skipping the seats that sit the round out.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import secrets
 import struct
 from collections.abc import Container, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import _
 from concombre.core.limits import SEED_LIMIT, name_problem
 
 __all__ = [
-    "SEED_LIMIT", "MatchProperties", "check_loaded_players", "game_seed", "left_of", "player_names", "seats_from",
-    "shuffled_order", "turn_refusal",
+    "REFEREE", "SEED_LIMIT", "MatchProperties", "Referee", "check_loaded_players", "game_seed", "left_of",
+    "player_names", "seats_from", "shuffled_order", "turn_refusal",
 ]
 
 
@@ -234,10 +235,44 @@ class MatchProperties(Generic[R_co]):
         return self.match.round_number
 
 
-def turn_refusal(seat: int | None, to_play: int | None, players: Sequence[str], turn_ruling: str,
+class Referee(enum.Enum):
+    """Who acts when an action names no seat: the ``seat=`` rule of every game's ``apply`` and ``refusal``.
+
+    - ``seat`` omitted (its default, `REFEREE`): the caller referees the table and acts for whoever must:
+      a simulation, a bot's search, a replay; nothing is asked of the seat.
+    - ``seat=N``: seat N acts, and is refused unless it is to move (not its turn: the game's turn ruling,
+      C6 or R7) and for the table's own steps (dealing, resolving, scoring: C14 or R15).
+    - ``seat=None``: the table acts. Its own steps are allowed; a player's action is refused, so that a
+      server that maps a client it does not know to None never plays for anyone.
+
+    Examples:
+        >>> from concombre import Deal, Play, apply, legal_plays, new_game, refusal
+        >>> state = apply(new_game(2, seed=1), Deal(), seat=None)          # the table deals
+        >>> card = Play(legal_plays(state)[0])
+        >>> refusal(state, card) is None, refusal(state, card, seat=state.to_play) is None
+        (True, True)
+        >>> print(refusal(state, card, seat=None))
+        It is Player 2's turn: name the seat that acts (seat=None is the table's own steps). [C6]
+    """
+
+    REFEREE = "referee"
+
+
+REFEREE: Literal[Referee.REFEREE] = Referee.REFEREE
+"""The default ``seat`` of every ``apply`` and ``refusal``: the caller referees and acts for whoever must
+(`Referee`).
+
+Examples:
+    >>> REFEREE
+    <Referee.REFEREE: 'referee'>
+"""
+
+
+def turn_refusal(seat: int | Referee | None, to_play: int | None, players: Sequence[str], turn_ruling: str,
                  table_ruling: str) -> IllegalActionError | None:
-    """Why ``seat`` may not act now, or None: not its turn (``turn_ruling``), or a step no seat takes
-    (dealing, scoring: ``table_ruling``). ``seat`` None asks nothing: the caller acts for the table.
+    """Why ``seat`` may not act now, or None (the rule of `Referee`): not its turn (``turn_ruling``), a step no
+    seat takes (dealing, scoring: ``table_ruling``), or, for ``seat`` None, a player's action that the table
+    cannot take for them. `REFEREE` asks nothing.
 
     Both games' ``apply(state, action, seat=...)`` and ``refusal`` ask this first, so that a server need not
     compare ``state.to_play`` itself.
@@ -248,11 +283,18 @@ def turn_refusal(seat: int | None, to_play: int | None, players: Sequence[str], 
     Examples:
         >>> print(turn_refusal(1, 0, ("Ann", "Bob"), "C6", "C14"))
         It is Ann's turn, not Bob's. [C6]
+        >>> print(turn_refusal(None, 0, ("Ann", "Bob"), "C6", "C14"))
+        It is Ann's turn: name the seat that acts (seat=None is the table's own steps). [C6]
         >>> turn_refusal(0, 0, ("Ann", "Bob"), "C6", "C14") is None
         True
     """
-    if seat is None:
+    if seat is REFEREE:
         return None
+    if seat is None:
+        if to_play is None:
+            return None
+        return IllegalActionError(_("It is {player}'s turn: name the seat that acts (seat=None is the table's own "
+                                    "steps).", player=players[to_play]), turn_ruling)
     require_seat(seat, len(players), "seat")
     if to_play is None:
         return IllegalActionError(_("No player acts now: this step is the table's (dealing, resolving, scoring)."),

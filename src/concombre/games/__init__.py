@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-import warnings
 from collections.abc import Iterator, Mapping
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import AnyGame, register, registered
+from concombre.core.game import AnyGame, Game, on_first_read, refuse, refused, register, registered
 from concombre.core.i18n import _
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GAMES", "find_game"]
@@ -46,39 +45,43 @@ Examples:
 """
 
 _BUILT_IN = ("concombre.games.concombre", "concombre.games.romme")
-_loaded = False
 
 
 def _load() -> None:
-    """Import the built-in games and the installed ones, once; each registers itself."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    """Import the built-in games, then the installed ones; each is checked as it registers.
+
+    An installed game that cannot be loaded or fails its checks is left out with its reason
+    (`concombre.core.game.refuse`): a broken plug-in never breaks the library or another game.
+    """
     for module in _BUILT_IN:
         importlib.import_module(module)
     for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
         try:
             game = point.load()
+            if getattr(game, "name", point.name) != point.name:
+                raise InvalidArgumentError(f"The game {point.name!r} ({point.value}) cannot be registered: its "
+                                           f"entry point's name is not the game's name {game.name!r}.", field="game")
             register(game)
-        except Exception as err:  # a broken plug-in must not break the library
-            warnings.warn(f"concombre: the game {point.name!r} ({point.value}) could not be loaded: {err}",
-                          RuntimeWarning, stacklevel=2)
+        except InvalidArgumentError as err:
+            refuse(point.name, err)
+        except Exception as err:  # a plug-in that fails to import must not break the library
+            refuse(point.name, InvalidArgumentError(f"The game {point.name!r} ({point.value}) could not be loaded: "
+                                                    f"{type(err).__name__}: {err}.", field="game"))
+
+
+on_first_read(_load)
 
 
 class _Games(Mapping[str, AnyGame]):
-    """Every game installed, by name; reading it loads the games on first use."""
+    """Every game installed, by name (a view of `concombre.core.game.registered`)."""
 
     def __getitem__(self, name: str) -> AnyGame:
-        _load()
         return registered()[name]
 
     def __iter__(self) -> Iterator[str]:
-        _load()
         return iter(sorted(registered()))
 
     def __len__(self) -> int:
-        _load()
         return len(registered())
 
     def __repr__(self) -> str:
@@ -94,17 +97,25 @@ Examples:
 """
 
 
-def find_game(name: str) -> AnyGame:
-    """The game of this name.
+def find_game(name: str | AnyGame) -> AnyGame:
+    """The installed game of this name (or of this game's name: ``find_game(record.game)`` works too).
 
     Raises:
-        InvalidArgumentError: No installed game has this name; the message lists those that do.
+        InvalidArgumentError: No installed game has this name; the message lists those that do. For an
+            installed game that was left out, it says why (`concombre.core.game.registration_problems`).
 
     Examples:
         >>> find_game("concombre").title
         'Concombre'
+        >>> from concombre import Record, new_game
+        >>> find_game(Record.of(new_game(2, seed=1)).game).name
+        'concombre'
     """
+    if isinstance(name, Game):
+        name = name.name
     games = GAMES
+    if isinstance(name, str) and name not in games and name in refused():
+        raise refused()[name]
     if not isinstance(name, str) or name not in games:
         raise InvalidArgumentError(_("There is no game {name}; the games are {games}.", name=repr(name),
                                      games=", ".join(games)), field="game")

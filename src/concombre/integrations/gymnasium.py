@@ -46,7 +46,7 @@ except ImportError as missing:  # the extra is not installed: say which one
         f"concombre.integrations.gymnasium needs the learn extra: pip install 'concombre[learn]' ({missing})"
     ) from missing
 
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import ConcombreError, InvalidArgumentError
 from concombre.core.game import END_BONUS, AnyGame, Encoding, required, reward_scheme, scheme_rewards
 from concombre.core.render import picture_text
 from concombre.games import DEFAULT_GAME, find_game
@@ -187,8 +187,8 @@ class SeatEnv(Env[dict[str, Any], Any]):
             raise InvalidArgumentError("Call reset() before step().", field="action")
         if self._ended():
             raise InvalidArgumentError("The episode is over: call reset().", field="action")
+        slot = self.encoding.slot(action)  # what is no slot at all is refused as such, whatever `illegal` says
         offered = self.encoding.slots(self.state)
-        slot = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else -1
         if slot not in offered:
             refused = self.encoding.refused(self.game, self.state, action)
             assert refused is not None
@@ -249,6 +249,12 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     The learner acts in every game at each step; the batched bots then play every game up to the learner's
     next turn. A finished game is reset on the next step (its action ignored, reward 0), as Gymnasium's
     ``AutoresetMode.NEXT_STEP`` says.
+
+    Each step's ``infos`` say, per game, in Gymnasium's vector form (an array, and a mask under the same key
+    with ``_`` before it marking the games it speaks of): ``"round_over"``, a round ended during the step
+    (where the engine tells rounds, `~concombre.core.game.Batched.round_number`); ``"game_over"``, the game
+    ended; ``"illegal"``, the rules' refusal of the learner's slot, in words with its ruling (``""`` where it
+    was legal). A number that is no slot at all is refused with `~concombre.InvalidArgumentError`.
 
     Attributes:
         metadata: Gymnasium's description: next-step autoreset, no render mode.
@@ -339,15 +345,19 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             games = engine.reset_games(games, restarting, self._seeds(int(restarting.sum())))
         cards = np.asarray(actions)
         if cards.shape != (self.num_envs,) or not np.issubdtype(cards.dtype, np.integer):
-            raise InvalidArgumentError(f"actions must be one card index per game, shape ({self.num_envs},).",
+            raise InvalidArgumentError(f"actions must be one slot per game, shape ({self.num_envs},).",
                                        field="actions")
+        if ((cards < 0) | (cards >= self.encoding.actions)).any():
+            wrong = int(np.flatnonzero((cards < 0) | (cards >= self.encoding.actions))[0])
+            raise InvalidArgumentError(f"actions[{wrong}] is {int(cards[wrong])}, no slot: a slot is a whole number "
+                                       f"from 0 to {self.encoding.actions - 1}.", field="actions")
         moving = ~restarting & (engine.to_play(games) == self.seat)
-        legal = np.zeros(self.num_envs, dtype=bool)
-        inside = (cards >= 0) & (cards < self.encoding.actions)
-        legal[inside] = engine.legal_mask(games)[np.flatnonzero(inside), cards[inside]]
+        legal = engine.legal_mask(games)[np.arange(self.num_envs), cards].astype(bool)
         refused = moving & ~legal
         if refused.any() and self.illegal == "raise":
             engine.step(games, cards, where=moving)  # raises the engine's error, naming the games and rulings
+        rounds_before = self._rounds(games)
+        illegal = self._refusals(games, cards, refused)
         self.games = engine.step(games, np.where(legal, cards, 0), where=moving & legal)
         out_before, over_before = engine.eliminated(games)[:, self.seat], np.asarray(engine.done(games))
         rewards = engine.rewards(self.games)[:, self.seat].astype(np.float64) + self._settle()
@@ -357,10 +367,29 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         rewards[refused] = self.illegal_reward
         rewards[restarting] = 0.0
         self._finished = ended
-        infos: dict[str, Any] = {}
-        if refused.any():
-            infos = {"illegal": refused, "_illegal": refused}
+        game_over = np.asarray(engine.done(self.games)) & ~restarting
+        infos: dict[str, Any] = {"illegal": illegal, "_illegal": refused, "game_over": game_over,
+                                 "_game_over": game_over}
+        if rounds_before is not None:
+            round_over = ((self._rounds(self.games) != rounds_before) | game_over) & ~restarting
+            infos |= {"round_over": round_over, "_round_over": round_over}
         return self._observe(), rewards, self._finished.copy(), np.zeros(self.num_envs, dtype=bool), infos
+
+    def _rounds(self, games: Any) -> Any:
+        return None if self.engine.round_number is None else np.array(self.engine.round_number(games), copy=True)
+
+    def _refusals(self, games: Any, slots: Any, refused: Any) -> Any:
+        """Each game's refusal of its slot in words ("" where it was legal): the engine's own error, one game at a
+        time (refusals are rare, so their words cost nothing on the common path)."""
+        words = np.full(self.num_envs, "", dtype=object)
+        for game in np.flatnonzero(refused).tolist():
+            only = np.zeros(self.num_envs, dtype=bool)
+            only[game] = True
+            try:
+                self.engine.step(games, slots, where=only)
+            except ConcombreError as err:
+                words[game] = str(err)
+        return words
 
     def _seeds(self, count: int) -> Any:
         return self.np_random.integers(0, 2**63, size=count, dtype=np.int64).astype(np.uint64)

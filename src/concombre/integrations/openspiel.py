@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
@@ -47,7 +48,7 @@ except ImportError as missing:  # the extra is not installed: say which one
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, required
-from concombre.games import GAMES
+from concombre.games import GAMES, find_game
 
 __all__ = ["SEEDS", "SpielGame", "SpielObserver", "SpielState", "game_type", "register"]
 
@@ -161,6 +162,18 @@ class _Table:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self  # shared by every state of the game: copying it would copy the game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # OpenSpiel serialises a state by pickling it: the table is pickled as what rebuilds it (the game's
+        # name, the players and the rules), never as the game's functions, which pickle cannot take.
+        return _table_of, (self.game.name, self.players, self.rules)
+
+
+@functools.lru_cache(maxsize=16)
+def _table_of(name: str, players: int, rules: Any) -> _Table:
+    """The table of the installed game ``name`` for ``players`` and ``rules`` (a pickled state's, rebuilt once)."""
+    params = {"players": players} | {field.name: getattr(rules, field.name) for field in attrs.fields(type(rules))}
+    return SpielGame(find_game(name), params).table
 
 
 class _Now:

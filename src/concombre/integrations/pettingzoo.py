@@ -152,12 +152,13 @@ class TableEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        slot = self.encoding.slot(action)
         offered = self._offered()
-        if action is None or int(action) not in offered:
-            refused = self.encoding.refused(self.game, self.state, action)
+        if slot not in offered:
+            refused = self.encoding.refused(self.game, self.state, slot)
             assert refused is not None
             raise refused
-        self._apply(offered[int(action)])
+        self._apply(offered[slot])
         self._settle()
         self._accumulate_rewards()
 

@@ -30,14 +30,17 @@ from cattrs.gen import make_dict_structure_fn
 from cattrs.v import transform_error
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError, json_type
-from concombre.core.game import AnyGame, Codec, registered, required
+from concombre.core.game import AnyGame, Codec, Game, registered, required
 from concombre.core.limits import MAX_ACTIONS, MAX_DOCUMENT_BYTES, SEED_LIMIT, TEXT_LENGTH, document_bound
 from concombre.core.records import Record, check_record
 from concombre.games import GAMES
+from concombre.io.derived import derived_schema
 
-__all__ = ["FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json"]
+__all__ = ["FORMATS", "action_from_dict", "action_from_json", "from_dict", "from_json", "json_schema", "to_dict",
+           "to_json"]
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 _LIMIT = SEED_LIMIT
 _MAX_ITEMS = MAX_ACTIONS
@@ -380,8 +383,9 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
     Args:
         document: The document.
         expected: The type the caller expects (`State`, `Play`,
-            `Record`...); a document of another kind is refused. None
-            accepts any kind.
+            `Record`...), or a game's action union (`concombre.Action`,
+            `concombre.romme.Action`: any action of that game); a document
+            of another kind is refused. None accepts any kind.
 
     Raises:
         FormatError: The document is malformed, of another kind or version,
@@ -395,8 +399,11 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
         Rules(follow='highest', may_duck=False, first_deal=7, limit=21)
     """
     if expected is not None and not isinstance(expected, type):
-        raise InvalidArgumentError(f"expected must be a type such as State, or None, not {expected!r}.",
-                                   field="expected")
+        actions_of = _game_of_actions(expected)
+        if actions_of is None:
+            raise InvalidArgumentError(f"expected must be a type such as State, a game's Action, or None, not "
+                                       f"{expected!r}.", field="expected")
+        return action_from_dict(document, actions_of)
     if type(document) is not dict:
         raise FormatError(f"expected a document object, found {json_type(document)}")
     name = document.get("format")
@@ -410,6 +417,47 @@ def from_dict(document: Any, expected: type[Any] | None = None) -> Any:
     if expected is not None and isinstance(expected, type) and not isinstance(loaded, expected):
         raise FormatError(f"expected a {_action_name(expected)} action", "$.type")
     return loaded
+
+
+def _game_of_actions(union: Any) -> AnyGame | None:
+    return next((game for game in _documents().games if _codec(game).kinds["action"] == union), None)
+
+
+def action_from_dict(document: Any, game: Game[Any, A, Any]) -> A:
+    """Load a document of any action of ``game`` (see `from_dict`), typed as the game's action.
+
+    Raises:
+        FormatError: The document is no action of ``game``; ``path`` says where.
+
+    Examples:
+        >>> from concombre import GAME
+        >>> action_from_dict({"format": "concombre.action/1", "type": "play", "card": "QH"}, GAME)
+        Play(card=Card.parse('QH'))
+    """
+    if type(document) is not dict:
+        raise FormatError(f"expected a document object, found {json_type(document)}")
+    name = document.get("format")
+    found, kind = _kind_of(name)
+    expected = f"{_codec(game).prefix}.action/1"
+    if found.name != game.name or kind != "action":
+        raise FormatError(f"expected a {expected} document, found {name}", "$.format")
+    loaded: A = _load(found, kind, {key: value for key, value in document.items() if key != "format"})
+    return loaded
+
+
+def action_from_json(text: str | bytes, game: Game[Any, A, Any], *, max_bytes: int = MAX_DOCUMENT_BYTES) -> A:
+    """Load JSON text of any action of ``game`` (`action_from_dict`): ``from_json(text, concombre.Action)``,
+    typed for a type checker through the game (``concombre.GAME``, ``concombre.romme.GAME``).
+
+    Raises:
+        FormatError: The text is not JSON, or no action of ``game``.
+
+    Examples:
+        >>> from concombre import GAME, Play, to_json
+        >>> action_from_json(to_json(Play("QH")), GAME)
+        Play(card=Card.parse('QH'))
+    """
+    return action_from_dict(_parsed(text, max_bytes), game)
 
 
 def _action_format(kind: Any) -> str | None:
@@ -446,16 +494,19 @@ def from_json(text: str | bytes, expected: type[Any] | None = None, *, max_bytes
         >>> from_json(to_json(state), State) == state
         True
     """
+    return from_dict(_parsed(text, max_bytes), expected)
+
+
+def _parsed(text: str | bytes, max_bytes: int) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"expected JSON text, found {type(text).__name__}")
     _check_size(text, max_bytes)
     try:
-        document = json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise FormatError("the JSON is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as err:
         raise FormatError(f"not valid JSON: {err}") from None
-    return from_dict(document, expected)
 
 
 _DENSEST = 8  # characters per array or object, at the least: the library's documents have some 30
@@ -480,33 +531,43 @@ def schema_names() -> tuple[str, ...]:
         >>> schema_names()[:4]
         ('action', 'record', 'state', 'view')
     """
-    names = []
-    for name, (_, kind) in _documents().formats.items():
-        if kind in ("action", "record", "state", "view"):
-            names.append(name.removeprefix("concombre.").removesuffix("/1"))
-    return tuple(sorted(names, key=lambda name: (name.count("."), name)))
+    return tuple(sorted(_schema_kinds(), key=lambda name: (name.count("."), name)))
+
+
+def _schema_kinds() -> dict[str, tuple[AnyGame, str]]:
+    return {name.removeprefix("concombre.").removesuffix("/1"): (game, kind)
+            for name, (game, kind) in _documents().formats.items() if kind in ("action", "record", "state", "view")}
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a document kind, as shipped in the package.
+    """The JSON Schema (draft 2020-12) of a document kind.
 
     ``kind`` is one of `schema_names`: ``"action"``, ``"record"``,
     ``"state"``, ``"view"``, and the same prefixed with the game for other
-    games (``"romme.view"``). Front-ends in other languages can validate what
-    they receive with it.
+    games (``"romme.view"``; ``"concombre.view"`` is ``"view"``). Front-ends in other languages can
+    validate what they receive with it. The built-in games' schemas ship in the package; another game's
+    are those it ships (`~concombre.core.game.Codec.schemas`), or else derived from its document classes
+    (`concombre.io.derived.derived_schema`).
 
     Examples:
         >>> from concombre import json_schema
         >>> json_schema("view")["properties"]["format"]
         {'const': 'concombre.view/1'}
     """
-    names = schema_names()
-    if kind not in names:
-        raise FormatError(f"there is no schema for {kind!r}; expected one of {', '.join(names)}")
-    path = resources.files("concombre.io").joinpath("schemas", f"{kind}.schema.json")
-    if not path.is_file():
-        raise FormatError(f"the game of {kind!r} ships no JSON Schema")
-    schema: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    found = _schema_kinds()
+    name = kind.removeprefix("concombre.") if isinstance(kind, str) else None
+    if name not in found:
+        raise FormatError(f"there is no schema for {kind!r}; expected one of {', '.join(schema_names())}")
+    game, document = found[name]
+    shipped = resources.files("concombre.io").joinpath("schemas", f"{name}.schema.json")
+    package = _codec(game).schemas
+    if not shipped.is_file() and package is not None:
+        shipped = resources.files(package).joinpath(f"{document}.schema.json")
+        if not shipped.is_file():
+            raise FormatError(f"{game.title} names {package} for its schemas, which holds no {document}.schema.json")
+    if not shipped.is_file():
+        return derived_schema(game, document)
+    schema: dict[str, Any] = json.loads(shipped.read_text("utf-8"))
     return schema
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
@@ -20,7 +21,7 @@ from concombre.io.json import from_json, to_json
 __all__ = ["load_record", "read_record", "save_record"]
 
 
-def read_record(text: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
+def read_record(text: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[Any]:
     """The record in ``text``: a JSON document (``concombre.record/1``...) or a text record, of any game.
 
     Raises:
@@ -44,11 +45,10 @@ def read_record(text: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
     if len(text) > max_bytes:
         raise FormatError(f"the record is {len(text)} characters; the most a loader reads is {max_bytes} "
                           "(MAX_DOCUMENT_BYTES, max_bytes=)")
-    GAMES.values()  # the installed games register themselves, so that their headers are known
-    return Record.from_text(text)
+    return Record.from_text(text)  # the registry's first read loads every installed game, so every header is known
 
 
-def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
+def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[Any]:
     """The record in the file at ``path`` (see `read_record`).
 
     A file larger than ``max_bytes`` (`~concombre.core.limits.MAX_DOCUMENT_BYTES`, far above any reachable
@@ -85,7 +85,7 @@ def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record:
         raise FormatError(err.reason, f"{path}: {err.path}", err.ruling) from None
 
 
-def save_record(record: Record, path: Path) -> None:
+def save_record(record: Record[Any], path: Path) -> None:
     """Write a game record of any game to ``path``: JSON if it ends in .json, else its text form.
 
     Examples:

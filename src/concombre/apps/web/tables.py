@@ -59,7 +59,7 @@ class Table:
 
     game: AnyGame
     state: Any
-    record: Record
+    record: Record[Any]
     tokens: tuple[str | None, ...]
     bots: tuple[str | None, ...]
     clock: float | None = None
@@ -319,7 +319,7 @@ class Table:
         self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").table, *self.bots[seat + 1:])
 
     @classmethod
-    def replayed(cls, record: Record, tokens: Sequence[str | None], bots: Sequence[str | None],
+    def replayed(cls, record: Record[Any], tokens: Sequence[str | None], bots: Sequence[str | None],
                  clock: float | None = None) -> Table:
         """The table a record leads to, every action checked by the engine and its log told anew; the bots
         draw from a generator seeded by the record.

@@ -15,7 +15,7 @@ import attrs
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, naming
 from concombre.core.i18n import _, said_in
-from concombre.core.seats import turn_refusal
+from concombre.core.seats import REFEREE, Referee, turn_refusal
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -142,11 +142,12 @@ _SCORE = ScoreRound()
 _PLAYS = tuple(Play(card) for card in PACK)
 
 
-def apply(state: State, action: Action, *, seat: int | None = None) -> State:
+def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> State:
     """Apply any action to the state and return the new state.
 
     Given the ``seat`` that acts, the action is refused unless that seat is to play (C6); dealing, resolving
-    and scoring are no seat's (C14). Without it, the action is taken for whoever is to move.
+    and scoring are no seat's (C14). Omitted, the caller referees and acts for whoever is to move; None, the
+    table acts, and a player's action is refused (C6): see `~concombre.core.seats.Referee`.
 
     Raises:
         IllegalActionError: The action is not legal here, or not this seat's to make; the ruling is named.
@@ -161,7 +162,7 @@ def apply(state: State, action: Action, *, seat: int | None = None) -> State:
         >>> print(why_illegal(state, Play(legal_plays(state)[0]), seat=1))
         It is Player 3's turn, not Player 2's. [C6]
     """
-    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
         raise refused
     kind = type(action)
     if kind is Play:
@@ -202,8 +203,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def why_illegal(state: State, action: Action, language: str | None = None, *, seat: int | None = None
-                ) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None, *,
+                seat: int | Referee | None = REFEREE) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The text is that of the `IllegalActionError` that `apply` would raise,
@@ -223,12 +224,12 @@ def why_illegal(state: State, action: Action, language: str | None = None, *, se
         >>> print(why_illegal(state, ScoreRound(), language="id"))
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    if seat is None:
+    if seat is REFEREE:
         return said_in(language, refusal, state, action)
     return said_in(language, lambda: refusal(state, action, seat=seat))
 
 
-def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
+def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> bool:
     """Whether `apply` would accept ``action`` in this state.
 
     Examples:
@@ -240,7 +241,7 @@ def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
     return refusal(state, action, seat=seat) is None
 
 
-def refusal(state: State, action: Action, *, seat: int | None = None) -> IllegalActionError | None:
+def refusal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> IllegalActionError | None:
     """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
 
     The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising.
@@ -257,12 +258,12 @@ def refusal(state: State, action: Action, *, seat: int | None = None) -> Illegal
     check = _REFUSALS.get(type(action))
     if check is None:
         raise _not_an_action(action)
-    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
         return refused
     return check(state, action)
 
 
-def _turn_refusal(state: State, seat: int) -> IllegalActionError | None:
+def _turn_refusal(state: State, seat: int | None) -> IllegalActionError | None:
     return turn_refusal(seat, require_state(state).to_play, state.players, "C6", "C14")
 
 

@@ -82,7 +82,8 @@ def _batched() -> Batched:
                    rewards=lambda games: games.rewards, eliminated=lambda games: games.eliminated,
                    bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)},
                    winner=lambda games: games.winner,
-                   settle=lambda games, seat, bots, seed: batch.rollout(games, bots, until=seat, seed=seed))
+                   settle=lambda games, seat, bots, seed: batch.rollout(games, bots, until=seat, seed=seed),
+                   round_number=lambda games: games.round_number)
 
 
 def _encoding() -> Encoding[State, Action, View]:
@@ -109,6 +110,8 @@ GAME: Game[State, Action, View] = register(Game(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     default_players=DEFAULT_PLAYERS,
     player_ruling="C1",
+    turn_ruling="C6",
+    table_ruling="C14",
     Rules=Rules,
     State=State,
     View=View,

@@ -9,7 +9,7 @@ import attrs
 
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import _, said_in
-from concombre.core.seats import turn_refusal
+from concombre.core.seats import REFEREE, Referee, turn_refusal
 from concombre.games.romme.cards import MOST_CARDS, RommeCard
 from concombre.games.romme.melds import MOST_PLACES
 from concombre.games.romme.state import State, require_state
@@ -284,11 +284,12 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
 }
 
 
-def apply(state: State, action: Action, *, seat: int | None = None) -> State:
+def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> State:
     """Apply any action and return the new state; the given state is never changed.
 
     Given the ``seat`` that acts, the action is refused unless that seat is to play (R7); dealing and scoring
-    are no seat's (R15). Without it, the action is taken for whoever is to move.
+    are no seat's (R15). Omitted, the caller referees and acts for whoever is to move; None, the table acts,
+    and a player's action is refused (R7): see `~concombre.core.seats.Referee`.
 
     Raises:
         IllegalActionError: The rules refuse it, or it is not this seat's to make; the ruling is named.
@@ -300,7 +301,7 @@ def apply(state: State, action: Action, *, seat: int | None = None) -> State:
         >>> len(state.hands[state.to_play])
         14
     """
-    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
         raise refused
     transition = _APPLY.get(type(action))
     if transition is None:
@@ -313,7 +314,7 @@ def _not_an_action(action: object) -> InvalidArgumentError:
                                 field="action")
 
 
-def refusal(state: State, action: Action, *, seat: int | None = None) -> IllegalActionError | None:
+def refusal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> IllegalActionError | None:
     """Why the rules refuse ``action`` here, as the `IllegalActionError` that `apply` would raise; None if legal.
 
     The refusal as data: its ``ruling``, ``reason`` and `~concombre.ConcombreError.details`, without raising:
@@ -331,12 +332,12 @@ def refusal(state: State, action: Action, *, seat: int | None = None) -> Illegal
     check = _REFUSALS.get(type(action))
     if check is None:
         raise _not_an_action(action)
-    if seat is not None and (refused := _turn_refusal(state, seat)) is not None:
+    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
         return refused
     return check(state, action)
 
 
-def _turn_refusal(state: State, seat: int) -> IllegalActionError | None:
+def _turn_refusal(state: State, seat: int | None) -> IllegalActionError | None:
     return turn_refusal(seat, require_state(state).to_play, state.players, "R7", "R15")
 
 
@@ -353,8 +354,8 @@ _REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
 }
 
 
-def why_illegal(state: State, action: Action, language: str | None = None, *, seat: int | None = None
-                ) -> str | None:
+def why_illegal(state: State, action: Action, language: str | None = None, *,
+                seat: int | Referee | None = REFEREE) -> str | None:
     """Why the rules refuse ``action`` here, as the error's text; None if it is legal.
 
     The sentence is in ``language`` (``"en"``, ``"id"``; None: the current language,
@@ -367,12 +368,12 @@ def why_illegal(state: State, action: Action, language: str | None = None, *, se
         >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
-    if seat is None:
+    if seat is REFEREE:
         return said_in(language, refusal, state, action)
     return said_in(language, lambda: refusal(state, action, seat=seat))
 
 
-def is_legal(state: State, action: Action, *, seat: int | None = None) -> bool:
+def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> bool:
     """Whether `apply` would accept ``action``.
 
     Examples:

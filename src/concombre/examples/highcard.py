@@ -1,4 +1,4 @@
-"""High Card: a tiny third game, for tests only, written to the `Game` protocol's required core.
+"""High Card: a tiny third game, written to the `Game` protocol's required core, as an example.
 
 Two players; six cards (2, 3 and 4 of clubs and diamonds). Each round deals
 two cards each from a seeded shuffle (H2); the player left of the dealer
@@ -8,10 +8,15 @@ two tricks the deal passes left (H5). The first to ``Rules.target`` points
 wins (H1).
 
 It is written as a third-party package would write a game, importing only
-``concombre.core``; nothing outside the tests knows it. This file is the
-whole game as the library needs it to play, simulate and rate bots:
-`tests.highcard_full` adds the optional capabilities (records, JSON, the
-story, learning) for every other edge.
+``concombre.core``; the library does not register it (the tests and "Adding a
+game" do). This file is the whole game as the library needs it to play,
+simulate and rate bots: `concombre.examples.highcard_full` adds the optional
+capabilities (records, JSON, the story, learning) for every other edge.
+
+Examples:
+    >>> from concombre.testing import check_game
+    >>> check_game(GAME, games=3).games
+    3
 """
 
 from __future__ import annotations
@@ -84,9 +89,13 @@ class Deal:
     pass
 
 
+def _card(card: Card | str) -> Card:
+    return Card.parse(card) if isinstance(card, str) else card
+
+
 @attrs.frozen
 class Play:
-    card: Card = attrs.field(converter=lambda card: Card.parse(card) if isinstance(card, str) else card)
+    card: Card = attrs.field(converter=_card)
 
 
 Action = Union[Deal, Play]

@@ -1,12 +1,18 @@
 """High Card with every optional capability: text records, JSON documents, the story and learning.
 
-`tests.highcard` is the game as the required core of the protocol; this adds
+`concombre.examples.highcard` is the game as the required core of the protocol; this adds
 what the other edges (records, JSON, the terminal, the demo, the web table,
-PettingZoo, OpenSpiel) read, and nothing of the rules.
+PettingZoo, OpenSpiel, the conformance kit's hidden-hand check) read, and nothing of the rules.
+
+Examples:
+    >>> from concombre.testing import check_game
+    >>> check_game(GAME_FULL, games=3).games
+    3
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,8 +21,7 @@ import attrs
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.game import Codec, Encoding, Learning, Records, Story
-
-from .highcard import CARDS, GAME, Action, Deal, Phase, Play, Rules, State, View, legal_actions
+from concombre.examples.highcard import CARDS, GAME, Action, Deal, Phase, Play, Rules, State, View, legal_actions
 
 _INDEX = {card: index for index, card in enumerate(CARDS)}
 
@@ -88,6 +93,19 @@ def points(before: State, after: State) -> tuple[float, ...]:
     return tuple(float(new - old) for old, new in zip(before.scores, after.scores, strict=True))
 
 
+def sample(seen: View, rng: random.Random) -> State:
+    """A state the seat's view agrees with, the other hand dealt from the cards the seat cannot see (search and
+    the conformance kit's check that a view hides them)."""
+    played = {card for _, card in seen.trick}
+    unseen = [card for card in CARDS if card not in seen.hand and card not in played]
+    rng.shuffle(unseen)
+    other = tuple(sorted(unseen[:seen.hand_sizes[1 - seen.seat]]))
+    hands = (seen.hand, other) if seen.seat == 0 else (other, seen.hand)
+    dealer = seen.round_number  # not in the view, and no part of it: any seat will do for a twin
+    return State(seen.rules, seen.players, rng.randrange(2**32), dealer % 2, seen.round_number, seen.phase,
+                 seen.to_play, hands, seen.trick, seen.scores)
+
+
 def encoding() -> Encoding[State, Action, View]:
     import numpy as np
 
@@ -126,5 +144,5 @@ GAME_FULL = attrs.evolve(
     ),
     story=Story(describe=lambda rules: f"first to {rules.target} points", tell=tell, show=show, read=read,
                 help="Type the number of a card, or the card itself."),
-    learning=Learning(encoding=encoding),
+    learning=Learning(encoding=encoding, sample=sample),
 )
