@@ -88,10 +88,10 @@ def test_why_illegal_gives_the_refusal_text_and_none_when_legal():
     state = deal(new_game(2, seed=3), PACK)
     state = play(state, Card.parse("3H"))
     reason = why_illegal(state, Play("2D"))
-    assert reason is not None and reason.endswith("[C7]") and "3D 3S 4D 4S 5D" in reason
+    assert reason is not None and reason.endswith("[C7]") and "3♦ 3♠ 4♦ 4♠ 5♦" in reason
     assert why_illegal(state, Play("3D")) is None
     assert is_legal(state, Play("3D")) and not is_legal(state, Play("2D"))
-    assert why_illegal(state, Play("AS")) == "You do not hold AS. [C14]"
+    assert why_illegal(state, Play("AS")) == "You do not hold A♠. [C14]"
 
 
 def test_the_refusal_error_carries_ruling_and_reason():

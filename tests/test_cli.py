@@ -211,7 +211,7 @@ def test_play_romme_refuses_bad_steps_with_the_reason():
     out = done.stdout
     assert "'x' is not a move I can read." in out and "is not a Rommé card" in out
     assert "[R8]" in out or "[R15]" in out  # no lay-off before opening, or a card not held
-    assert "The solver bot would play " in out and "You leave the table." in out
+    assert "Hint from the solver bot: " in out and "You leave the table." in out
     assert done.returncode == 0 and "Traceback" not in done.stderr
 
 

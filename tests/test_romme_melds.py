@@ -32,7 +32,7 @@ VALID = [
 INVALID = [
     ("3S1 JK1 JK2", "two or more jokers must hold at least two natural cards", "R6"),  # the seed's example
     ("QH1 QS1", "at least three cards", "R5"),
-    ("QH1 QH2 QS1", "Two copies of QH never share a meld", "R6"),
+    ("QH1 QH2 QS1", "Two copies of Q♥ never share a meld", "R6"),
     ("QH1 QS1 QD1 QC1 JK1", "3 or 4 cards", "R5"),
     ("KH1 AH1 2H1", "never round the corner", "R5"),
     ("JK1 AH1 2H1", "no run", "R5"),  # nothing below the ace
@@ -67,7 +67,7 @@ def test_r10_the_seeds_joker_exchange():
     meld, joker = exchange_joker(run, 2, cards_of("5S2")[0])  # either copy of the 5 of spades
     assert str(meld) == "3S1 4S1 5S2 6S1" and str(joker) == "JK1"
     assert meld.places[2].owner == 1 and meld.places[2].value == 5  # owner and value unchanged (R13)
-    with pytest.raises(IllegalActionError, match="stands for 5S, not 5H1") as caught:
+    with pytest.raises(IllegalActionError, match="stands for 5♠, not 5♥") as caught:
         exchange_joker(run, 2, cards_of("5H1")[0])
     assert caught.value.ruling == "R10"
     with pytest.raises(IllegalActionError, match="no joker"):

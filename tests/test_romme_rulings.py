@@ -175,7 +175,7 @@ def test_r7_draw_then_discard():
 
 def test_r7a_the_card_taken_from_the_discard_pile_cannot_go_straight_back():
     state = draw_discard(dealt({}, top="QH1"))
-    with pytest.raises(IllegalActionError, match="took QH1 from the discard pile") as caught:
+    with pytest.raises(IllegalActionError, match="took Q♥ from the discard pile") as caught:
         discard(state, card("QH1"))
     assert caught.value.ruling == "R7a"
     assert Discard(card("QH1")) not in legal_actions(state)
@@ -289,7 +289,7 @@ def test_r9_a_lay_off_onto_an_opponents_meld_counts_for_whoever_lays_it():
     state = apply(state, LayOff(card("9H1"), 2, "high"))
     assert str(state.melds[2]) == "5H1 6H1 JK1 8H1 9H1"
     assert state.melds[2].places[-1].owner == 1 and state.melds[2].places[0].owner == 0
-    with pytest.raises(IllegalActionError, match="7H2 does not fit") as caught:
+    with pytest.raises(IllegalActionError, match="7♥ does not fit") as caught:
         apply(state, LayOff(card("7H2"), 3))  # a seven on the set of queens
     assert caught.value.ruling == "R9"
 
@@ -510,7 +510,7 @@ def test_a_person_may_leave_out_copies_and_counts_melds_and_places_from_one():
     opened = apply(state, melds)
     assert opened.melds[0].kind == "run"
     told = said("You", LayOff(RommeCard.parse("7S2"), 1, None), opened)
-    assert told == "You lay off 7S on meld 2"
+    assert told == "You lay off 7♠ on meld 2"
     assert read_step(opened, "lay off QH on 2") == LayOff(RommeCard.parse("QH2"), 1, None)  # melds count from 1
     assert str(read_step(opened, "discard 2C")).endswith("[R15]")  # not held
     refused = read_step(opened, "exchange QH at 1 2 then meld 7s 7s jk")

@@ -66,7 +66,7 @@ def test_c7_the_refusal_s_reason_lists_what_follow_mask_allows(monkeypatch):
     game = apply(game, Play(Card.parse("3H")))
     follow = spy(monkeypatch, transitions, "follow_mask")
     reason = why(game, Play(Card.parse("2D")))
-    assert follow.calls == 1 and reason is not None and reason.endswith("3D 3S 4D 4S 5D. [C7]")
+    assert follow.calls == 1 and reason is not None and reason.endswith("3♦ 3♠ 4♦ 4♠ 5♦. [C7]")
 
 
 def test_c7_and_c8_the_search_bot_solves_with_the_homes(monkeypatch):

@@ -129,7 +129,7 @@ def test_c4_a_deck_holding_a_penalty_card_is_refused():
     ("deck", "message"),
     [
         (PACK[:-1], "lacks AS"),
-        ((*PACK[:-1], PACK[0]), "2C twice"),
+        ((*PACK[:-1], PACK[0]), "2♣ twice"),
         ((), "lacks 2C"),
     ],
 )
@@ -144,7 +144,7 @@ def test_c4_deck_of_non_cards_is_refused_with_a_clear_error():
     with pytest.raises(InvalidArgumentError, match="Expected a Card") as caught:
         deal(new_game(3, seed=1), [3] * 52)  # type: ignore[list-item]
     assert (caught.value.field, caught.value.ruling) == ("card", "C2")
-    with pytest.raises(IllegalActionError, match="holds QH twice"):  # card text is read as Deal reads it
+    with pytest.raises(IllegalActionError, match="holds Q♥ twice"):  # card text is read as Deal reads it
         deal(new_game(3, seed=1), ["QH"] * 52)
     with pytest.raises(InvalidArgumentError, match="sequence of Card"):
         deal(new_game(3, seed=1), "QH")
@@ -276,7 +276,7 @@ def test_c7_the_leader_may_play_any_card():
 def test_c7_a_follower_must_play_equal_or_higher_than_the_card_led():
     state = play(trick_state(Rules(), LEAD_9), Card.parse("9C"))
     assert texts(legal_plays(state)) == "KS AS"
-    with pytest.raises(IllegalActionError, match=r"ranked 9 or higher .*KS AS") as caught:
+    with pytest.raises(IllegalActionError, match=r"ranked 9 or higher .*K♠ A♠") as caught:
         play(state, Card.parse("4C"))
     assert caught.value.ruling == "C7"
 
@@ -285,7 +285,7 @@ def test_c7_without_such_a_card_any_card_of_the_lowest_rank():
     state = play(trick_state(Rules(), LEAD_9), Card.parse("9C"))
     state = play(state, Card.parse("KS"))
     assert texts(legal_plays(state)) == "4H 4S"  # seat 0 holds nothing at 9 or above
-    with pytest.raises(IllegalActionError, match="lowest rank, 4: 4H 4S") as caught:
+    with pytest.raises(IllegalActionError, match="lowest rank, 4: 4♥ 4♠") as caught:
         play(state, Card.parse("6H"))
     assert caught.value.ruling == "C7"
 
@@ -310,7 +310,7 @@ def test_c7_option_highest_compares_with_the_highest_card_so_far():
     state = trick_state(Rules(follow="highest"), hands)
     state = play(play(state, Card.parse("9C")), Card.parse("KS"))
     assert texts(legal_plays(state)) == "4S"  # nothing at K or above: the lowest rank
-    with pytest.raises(IllegalActionError, match="highest card played so far, KS") as caught:
+    with pytest.raises(IllegalActionError, match="highest card played so far, K♠") as caught:
         play(state, Card.parse("TH"))
     assert caught.value.ruling == "C7"
 
@@ -346,7 +346,7 @@ def test_c7_both_options_together():
 
 def test_c7_a_card_not_in_hand_is_refused():
     state = trick_state(Rules(), LEAD_9)
-    with pytest.raises(IllegalActionError, match="do not hold AS"):
+    with pytest.raises(IllegalActionError, match="do not hold A♠"):
         play(state, Card.parse("AS"))
 
 

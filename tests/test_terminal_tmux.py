@@ -82,4 +82,4 @@ def test_a_whole_romme_game_in_a_terminal_can_be_followed_from_the_screen(tmp_pa
     assert {"DrawStock", "Discard", "MeldCards"} <= kinds  # the game had draws, melds and discards to follow
     assert told > 100
     assert any(line.startswith("  You now hold ") for line in lines)  # the person sees what they drew
-    assert any(line.startswith("auto: the solver bot plays ") for line in lines)
+    assert any(line.startswith("Auto, by the solver bot: ") for line in lines)

@@ -16,7 +16,9 @@ from starlette.testclient import TestClient
 from concombre import PACK, Record, from_dict, replay
 from concombre.apps.web.app import create_app
 from concombre.apps.web.tables import new_table
+from concombre.core.words import card_text
 from concombre.romme import Record as RommeRecord
+from concombre.romme import RommeCard
 
 from .webserver import turn
 
@@ -88,7 +90,8 @@ def test_a_wrong_token_holds_no_seat_and_reconnecting_rejoins():
         discard = next(card for card, reason in again["reasons"].items() if reason is None and len(card) == 3)
         socket.send_json({"action": {"format": "concombre.romme.action/1", "type": "discard", "card": discard}})
         after = socket.receive_json()  # Ann's own view first, then the bot's turn
-        assert f"Ann discards {discard[:2]}." in after["log"]  # a person's words: no copy
+        spoken = card_text(RommeCard.parse(discard))
+        assert f"Ann discards {spoken}." in after["log"] and spoken[-1] in "♣♦♥♠"  # a person's words: no code
 
 
 def test_the_games_come_from_the_registry():

@@ -29,9 +29,10 @@ What `check_game` checks, by promise:
 - ``documents``: with a codec, states, views, actions and records round-trip through JSON and validate
   against their JSON Schema (when ``jsonschema`` is installed); the record replays to the same state;
   with text records, the text form reads back.
-- ``reader``: with a story and text records, the reader given what `Records.action_text` writes for an
-  offered action answers with an action the rules accept, or with a sentence saying why not; never with an
-  action the rules refuse (a front-end asks the engine all the same).
+- ``reader``: with a story whose ``typed`` writes an action in people's words, the reader reads what it
+  writes for an offered action back as that action (the same in people's words). Without ``typed``, the
+  reader given what `Records.action_text` writes answers with an action the rules accept, or with a sentence
+  saying why not; never with an action the rules refuse (a front-end asks the engine all the same).
 - ``bots``: with bots, the table's bot and the rivals choose a legal action from a view.
 """
 
@@ -285,7 +286,18 @@ def _check_bots(run: _Run, state: Any, legal: tuple[Any, ...], rng: random.Rando
 
 def _check_reader(run: _Run, state: Any, legal: tuple[Any, ...]) -> None:
     game = run.game
-    if game.story is None or game.records is None or game.to_play(state) is None:
+    if game.story is None or game.to_play(state) is None:
+        return
+    typed = game.story.typed
+    if typed is not None:
+        for action in legal[:4]:
+            text = typed(action)
+            read = game.story.read(state, text)
+            run.expect(not isinstance(read, str) and game.refusal(state, read) is None and typed(read) == text,
+                       "reader", "story.read", f"it does not read {text!r} (story.typed of an offered action) back "
+                                               f"as that action: {read!r}")
+        return
+    if game.records is None:
         return
     for action in legal[:3]:
         text = game.records.action_text(action)

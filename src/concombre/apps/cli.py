@@ -319,7 +319,7 @@ def _play(args: argparse.Namespace) -> int:
         print(levels_text(offered.levels, None if level is None else level.name))
     bots = _bot_list(game, level.bot if level is not None else args.bots or offered.table)
     table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(players - 1)],
-                               rules, args.seed)
+                               rules, args.seed, helper=None if level is None else level.bot)
     colour = colour_wanted(sys.stdout)
     status = table.run(input, (lambda line: print(paint_suits(line))) if colour else print)
     if args.save is not None:

@@ -23,7 +23,7 @@ from concombre.core.errors import ConcombreError
 from concombre.core.game import AnyGame, Bots, Level, Records, Story, required
 from concombre.core.i18n import _
 from concombre.core.records import Record
-from concombre.core.words import YOU, person
+from concombre.core.words import YOU, cards_text, person
 from concombre.io.records import save_record
 
 __all__ = ["NAMES", "QUIT", "TerminalGame", "levels_text"]
@@ -40,10 +40,10 @@ Examples:
 """
 
 
-def _reason(bot: Any, seen: Any, action: Any) -> str:
-    """Why the bot chose ``action``, when it can say (a bot's optional ``explain``): ``": because ..."``."""
+def _reason(bot: Any, seen: Any, action: Any) -> str | None:
+    """Why the bot chose ``action``, when it can say (a bot's optional ``explain``)."""
     explain = getattr(bot, "explain", None)
-    return f": {explain(seen, action)}" if explain is not None else ""
+    return explain(seen, action) if explain is not None else None
 
 def levels_text(levels: Sequence[Level], chosen: str | None = None) -> str:
     """The levels a game offers, weakest first, each with its bot, ladder rating and time a move: one line.
@@ -80,6 +80,8 @@ class TerminalGame:
         record: Every action so far, for `save`.
         bots: The bots at seats 1, 2...
         rngs: Each seat's random generator.
+        helper: The bot that answers the person's ``hint`` and ``auto``: the level's bot when one is
+            played, else the game's table bot.
 
     Examples:
         >>> from concombre.games import find_game
@@ -97,14 +99,17 @@ class TerminalGame:
     record: Record[Any]
     bots: tuple[Any, ...]
     rngs: tuple[random.Random, ...]
+    helper: str | None = None
 
     @classmethod
-    def start(cls, game: AnyGame, name: str, bots: Sequence[Any], rules: Any, seed: int | None = None) -> TerminalGame:
-        """A new game: the person named ``name`` at seat 0, then the bots going left."""
+    def start(cls, game: AnyGame, name: str, bots: Sequence[Any], rules: Any, seed: int | None = None,
+              helper: str | None = None) -> TerminalGame:
+        """A new game: the person named ``name`` at seat 0, then the bots going left; ``helper`` answers
+        ``hint`` and ``auto`` (default: the game's table bot)."""
         players = [name, *(other for other in NAMES[1:] if other != name)][: len(bots) + 1]
         state = game.new_game(players, rules=rules, seed=secrets.randbits(64) if seed is None else seed)
         rngs = tuple(random.Random(f"{state.seed}:{seat}") for seat in range(len(players)))
-        return cls(game, state, Record.of(state), tuple(bots), rngs)
+        return cls(game, state, Record.of(state), tuple(bots), rngs, helper)
 
     @property
     def _story(self) -> Story[Any, Any, Any]:
@@ -156,7 +161,7 @@ class TerminalGame:
         self.record = self.record.then(action)
         told = list(self._story.tell(state, action, self.state))
         if not told and seat not in (None, HUMAN):
-            told = [f"  {person(state.players[seat])}: {self._records.action_text(action)}"]
+            told = [f"  {person(state.players[seat])}: {self._typed(action)}"]
         for line in told:
             write(line)
         if seat == HUMAN:
@@ -172,7 +177,7 @@ class TerminalGame:
             else:
                 new.append(card)
         if new:
-            write("  " + _("You now hold {cards}.", cards=" ".join(map(str, new))))
+            write("  " + _("You now hold {cards}.", cards=cards_text(new)))
 
     def _ask(self, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
         game = self.game
@@ -185,15 +190,9 @@ class TerminalGame:
             if word in QUIT:
                 raise EOFError
             if word in ("hint", "auto"):
-                bot = game.bot(self._bots.table)
-                suggestion = bot.choose(seen, self.rngs[HUMAN])
-                why = _reason(bot, seen, suggestion)
+                suggestion = self._suggest(seen, write, auto=word == "auto")
                 if word == "auto":
-                    write(_("auto: the {bot} bot plays {action} for you{why}.", bot=self._bots.table,
-                            action=self._records.action_text(suggestion), why=why))
                     return suggestion
-                write(_("The {bot} bot would play {action}{why}.", bot=self._bots.table,
-                        action=self._records.action_text(suggestion), why=why))
                 continue
             if word in ("help", "?"):
                 write(_(self._story.help))
@@ -210,6 +209,26 @@ class TerminalGame:
             if refused is None:
                 return choice
             write(str(refused))
+
+    def _typed(self, action: Any) -> str:
+        """An action as the person would type it (the story's people's form, else the record's line)."""
+        typed = self._story.typed
+        return typed(action) if typed is not None else self._records.action_text(action)
+
+    def _suggest(self, seen: Any, write: Callable[[str], None], auto: bool) -> Any:
+        """The helper bot's move for the person, said in the words the person can type back."""
+        name = self.helper or self._bots.table
+        bot = self.game.bot(name)
+        suggestion = bot.choose(seen, self.rngs[HUMAN])
+        why, action = _reason(bot, seen, suggestion), self._typed(suggestion)
+        if auto:
+            said = (_("Auto, by the {bot} bot: {action}, because {why}.", bot=name, action=action, why=why) if why
+                    else _("Auto, by the {bot} bot: {action}.", bot=name, action=action))
+        else:
+            said = (_("Hint from the {bot} bot: {action}, because {why}.", bot=name, action=action, why=why) if why
+                    else _("Hint from the {bot} bot: {action}.", bot=name, action=action))
+        write(said)
+        return suggestion
 
     def save(self, path: Path) -> None:
         """Write the game record to ``path``: JSON if it ends in .json, else the text form."""

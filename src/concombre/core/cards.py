@@ -52,8 +52,13 @@ class Rank(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """The one-character name used in card text: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        """The one-character name used in card codes: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return _RANK_SYMBOLS[self]
+
+    @property
+    def label(self) -> str:
+        """The name people write and a card's corner shows: ``10`` for the ten, else `symbol`."""
+        return "10" if self is Rank.TEN else _RANK_SYMBOLS[self]
 
 
 class Suit(enum.Enum):
@@ -70,7 +75,13 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    @property
+    def symbol(self) -> str:
+        """The suit as people write it: ``♣``, ``♦``, ``♥``, ``♠``."""
+        return _SUIT_SYMBOLS_OF[self.value]
 
+
+_SUIT_SYMBOLS_OF = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RANK_SYMBOLS = {rank: str(rank.value) for rank in Rank if rank < Rank.TEN} | {
     Rank.TEN: "T",
     Rank.JACK: "J",
@@ -148,8 +159,9 @@ class Card:
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = cleaned[-1:]
         if rank is None or suit not in ("C", "D", "H", "S"):
-            raise InvalidArgumentError(_("{text} is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit "
-                                         "(C, D, H, S), as in 'QH' or '10h'.", text=repr(text)), "C2", "card")
+            raise InvalidArgumentError(_("{text} is not a card: write a rank (2-9, 10 or T, J, Q, K, A) then a suit "
+                                         "(♣ ♦ ♥ ♠, or C D H S), as in 'Q♥', 'qh' or '10h'.", text=repr(text)), "C2",
+                                       "card")
         return _CARDS[_index_of(rank, Suit(suit))]
 
     def __str__(self) -> str:

@@ -102,8 +102,8 @@ class InvalidArgumentError(ConcombreError, ValueError):
         ...     print(err.field, err.ruling)
         ...     print(err.reason)
         card C2
-        '1H' is not a card: write a rank (2-9, T or 10, J, Q, K, A)
-        then a suit (C, D, H, S), as in 'QH' or '10h'.
+        '1H' is not a card: write a rank (2-9, 10 or T, J, Q, K, A)
+        then a suit (♣ ♦ ♥ ♠, or C D H S), as in 'Q♥', 'qh' or '10h'.
     """
 
     def __init__(self, reason: str, ruling: str | None = None, field: str | None = None) -> None:

@@ -103,8 +103,10 @@ Examples:
 # paragraph separators, and lone surrogates. These categories are the same in
 # every Python's Unicode tables, so a name valid on one is valid on all.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
-# Bidirectional overrides and isolates could make a name display as another one.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Bidirectional overrides, isolates and marks could make a name display as another one ("\u200fBea" as "Bea").
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+# What shows nothing on its own: marks that combine with a letter, format characters (joiners), spaces.
+_UNSEEN_CATEGORIES = frozenset({"Mn", "Me", "Cf", "Zs"})
 
 
 def name_problem(name: object) -> str | None:
@@ -114,8 +116,9 @@ def name_problem(name: object) -> str | None:
     ending with a space, holding no control character, line or paragraph
     separator (so it always fits on one line of a text record), lone
     surrogate (so it can always be encoded as UTF-8) or bidirectional
-    control (so it cannot display as another name). Letters of any script,
-    marks, joiners and emoji are all fine.
+    control or mark (so it cannot display as another name), and showing at
+    least one letter, digit or symbol (not only combining marks, joiners or
+    spaces). Letters of any script, marks, joiners and emoji are all fine.
 
     Examples:
         >>> name_problem("Siti Nurhaliza") is None, name_problem("👩‍🚀 Ana") is None
@@ -124,6 +127,10 @@ def name_problem(name: object) -> str | None:
         'a name holds no line break, control character or lone surrogate (U+2028 at 3)'
         >>> name_problem(" Ann")
         'a name neither starts nor ends with a space'
+        >>> name_problem("\u200fBea")
+        'a name holds no bidirectional control or mark (U+200F at 0): it could show as another name'
+        >>> name_problem("\u0301\u200d")
+        'a name shows at least one letter, digit or symbol, not only marks, joiners or spaces'
     """
     if not isinstance(name, str):
         return _("a name must be text, not {kind}", kind=type(name).__name__)
@@ -134,10 +141,15 @@ def name_problem(name: object) -> str | None:
     if name != name.strip():
         return _("a name neither starts nor ends with a space")
     for position, char in enumerate(name):
-        if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS:
-            code = f"U+{ord(char):04X}"
+        code = f"U+{ord(char):04X}"
+        if char in _BIDI_CONTROLS:
+            return _("a name holds no bidirectional control or mark ({code} at {position}): it could show as "
+                     "another name", code=code, position=position)
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return _("a name holds no line break, control character or lone surrogate ({code} at {position})",
                      code=code, position=position)
+    if all(unicodedata.category(char) in _UNSEEN_CATEGORIES for char in name):
+        return _("a name shows at least one letter, digit or symbol, not only marks, joiners or spaces")
     return None
 
 

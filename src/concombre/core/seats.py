@@ -16,6 +16,7 @@ from typing import Generic, Literal, Protocol, TypeVar
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import _
 from concombre.core.limits import SEED_LIMIT, name_problem
+from concombre.core.words import YOU
 
 __all__ = [
     "REFEREE", "SEED_LIMIT", "MatchProperties", "Referee", "check_loaded_players", "game_seed", "left_of",
@@ -287,12 +288,17 @@ def turn_refusal(seat: int | Referee | None, to_play: int | None, players: Seque
         It is Ann's turn: name the seat that acts (seat=None is the table's own steps). [C6]
         >>> turn_refusal(0, 0, ("Ann", "Bob"), "C6", "C14") is None
         True
+        >>> print(turn_refusal(0, 1, ("You", "Bob"), "C6", "C14"))
+        It is Bob's turn, not yours. [C6]
     """
     if seat is REFEREE:
         return None
     if seat is None:
         if to_play is None:
             return None
+        if players[to_play] == YOU:
+            return IllegalActionError(_("It is your turn: name the seat that acts (seat=None is the table's own "
+                                        "steps)."), turn_ruling)
         return IllegalActionError(_("It is {player}'s turn: name the seat that acts (seat=None is the table's own "
                                     "steps).", player=players[to_play]), turn_ruling)
     require_seat(seat, len(players), "seat")
@@ -300,6 +306,10 @@ def turn_refusal(seat: int | Referee | None, to_play: int | None, players: Seque
         return IllegalActionError(_("No player acts now: this step is the table's (dealing, resolving, scoring)."),
                                   table_ruling)
     if seat != to_play:
+        if players[seat] == YOU:  # the person reading: "not yours", never "not You's"
+            return IllegalActionError(_("It is {player}'s turn, not yours.", player=players[to_play]), turn_ruling)
+        if players[to_play] == YOU:
+            return IllegalActionError(_("It is your turn, not {other}'s.", other=players[seat]), turn_ruling)
         return IllegalActionError(_("It is {player}'s turn, not {other}'s.", player=players[to_play],
                                     other=players[seat]), turn_ruling)
     return None

@@ -14,9 +14,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from concombre.core.i18n import _
 
-__all__ = ["YOU", "clause", "person"]
+__all__ = ["YOU", "card_text", "cards_text", "clause", "person"]
 
 YOU = "You"
 """The name of the person at a terminal table, whose sentences take the "you" form.
@@ -51,3 +54,35 @@ def clause(name: str, third: str, you: str, /, **fields: object) -> str:
     if name == YOU:
         return _(you, **fields)
     return _(third, name=name, **fields)
+
+
+def card_text(card: Any) -> str:
+    """A card as people write it, for every sentence a person reads: ``10♥``, ``K♠``; a Rommé card without its
+    copy (``QH1`` and ``QH2`` are both ``Q♥``), and a joker as the word people use (``joker``, translated).
+
+    A card's *code* (``TH``, ``QH1``, ``JK1``) is ``str(card)``: for files, JSON, records and tests.
+
+    Examples:
+        >>> from concombre import Card
+        >>> from concombre.romme import RommeCard
+        >>> card_text(Card.parse("TH")), card_text(RommeCard.parse("QS2")), card_text(RommeCard.joker(3))
+        ('10♥', 'Q♠', 'joker')
+    """
+    if getattr(card, "is_joker", False):
+        return _("joker")
+    label = getattr(getattr(card, "rank", None), "label", None)
+    symbol = getattr(getattr(card, "suit", None), "symbol", None)
+    if not isinstance(label, str) or not isinstance(symbol, str):
+        return str(card)  # a card of another model (another package's game): its own text
+    return label + symbol
+
+
+def cards_text(cards: Iterable[Any]) -> str:
+    """Cards as people write them, one `card_text` each, apart by spaces: ``10♥ J♥ joker``.
+
+    Examples:
+        >>> from concombre import Card
+        >>> cards_text([Card.parse("TH"), Card.parse("JH")])
+        '10♥ J♥'
+    """
+    return " ".join(card_text(card) for card in cards)

@@ -158,7 +158,7 @@ class Table:
         if seat is not None and game.to_play(self.state) == seat:
             offered = list(story.offers(self.state) if story.offers else game.legal_actions(self.state))
         reasons = dict(story.reasons(self.state, seat)) if story.reasons and seat is not None else {}
-        text = required(game, game.records, "text records").action_text
+        text = story.typed or required(game, game.records, "text records").action_text  # a button's words
         seen = None if seat is None else game.view(self.state, seat)  # taken once: the document and the picture
         picture = self.picture(seat, seen)
         log = self.log()

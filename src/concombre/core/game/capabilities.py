@@ -181,6 +181,8 @@ class Story(Generic[S, A, V]):
         reasons: Why each thing a page shows the seat to act would be
             refused now, keyed by its text (None if allowed), so a page can
             grey it out and say why; None offers no reasons.
+        typed: An action as a person types it, in the people's form (``10♥``, ``lay off 7♥ on 2 high``):
+            what a hint suggests, and what ``read`` reads back; None: the records' ``action_text``.
         shown_trick: The completed trick a table leaves on the felt: who won
             it and its plays as (seat, card text) pairs, from the moment it is
             complete until the next card is led; None when none is (and for
@@ -202,6 +204,7 @@ class Story(Generic[S, A, V]):
     offers: Callable[[S], Sequence[A]] | None = None
     reasons: Callable[[S, int], Mapping[str, str | None]] | None = None
     shown_trick: Callable[[S], tuple[int, Sequence[tuple[int, str]]] | None] | None = None
+    typed: Callable[[A], str] | None = None
 
 
 LEVEL_NAMES = (N_("beginner"), N_("club"), N_("expert"))
@@ -426,7 +429,7 @@ class Encoding(Generic[S, A, V]):
             >>> from concombre.games import find_game
             >>> game = find_game("concombre")
             >>> print(game.learning.encoding().refused(game, deal(new_game(2, seed=1)), 1))
-            You do not hold 2D. [C14]
+            You do not hold 2♦. [C14]
         """
         try:
             number = None if isinstance(slot, bool) else operator.index(slot)  # type: ignore[arg-type]

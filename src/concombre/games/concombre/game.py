@@ -20,6 +20,7 @@ from concombre.games.concombre.actions import (
 )
 from concombre.games.concombre.bots import BOTS, LEVELS
 from concombre.games.concombre.codec import CODEC
+from concombre.games.concombre.reading import typed_text
 from concombre.games.concombre.render import picture
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.sampling import deal_hidden
@@ -131,7 +132,7 @@ GAME: Game[State, Action, View] = register(Game(
                     starts_round=lambda action: isinstance(action, Deal)),
     codec=CODEC,
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons,
-                shown_trick=shown_trick),
+                shown_trick=shown_trick, typed=typed_text),
     render=picture,
     bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random"), levels=LEVELS),
     learning=Learning(

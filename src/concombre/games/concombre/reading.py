@@ -5,11 +5,12 @@ from __future__ import annotations
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
-from concombre.games.concombre.actions import Action, Play, parse_action
+from concombre.core.words import card_text
+from concombre.games.concombre.actions import Action, Play, action_text, parse_action
 from concombre.games.concombre.state import State
 from concombre.games.concombre.views import View
 
-__all__ = ["read_action"]
+__all__ = ["read_action", "typed_text"]
 
 
 def read_action(table: State | View, text: str) -> Action:
@@ -47,5 +48,23 @@ def read_action(table: State | View, text: str) -> Action:
     except FormatError as err:
         if words and words[0].lower() == "play":
             raise FormatError(err.reason, "text", err.ruling) from None
-        raise FormatError(_("{text} is no move: type a card such as 10♥ or QS, or deal, resolve, score.",
+        raise FormatError(_("{text} is no move: type a card such as 10♥ or q♠, or deal, resolve, score.",
                             text=repr(text.strip()[:60])), "text") from None
+
+
+def typed_text(action: Action) -> str:
+    """An action as a person types it, in the people's form: what a hint suggests, and what `read_action`
+    reads back. A play is its card (``10♥``); the table's steps are their words (``deal``...).
+
+    Its code, for records, is `~concombre.action_text` (``play TH``).
+
+    Examples:
+        >>> from concombre import Deal, deal, new_game
+        >>> typed_text(Play("TH")), typed_text(Deal())
+        ('10♥', 'deal')
+        >>> read_action(deal(new_game(2, seed=1)), typed_text(Play("TH")))
+        Play(card=Card.parse('TH'))
+    """
+    if isinstance(action, Play):
+        return card_text(action.card)
+    return action_text(action)

@@ -22,7 +22,6 @@ from typing import Any
 from concombre.core.cards import Card
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import (
-    SUIT_SYMBOLS,
     Face,
     Picture,
     Row,
@@ -33,7 +32,7 @@ from concombre.core.render import (
     viewer,
     waiting_words,
 )
-from concombre.core.words import person
+from concombre.core.words import card_text, cards_text, person
 
 __all__ = ["card_face", "picture"]
 
@@ -46,10 +45,6 @@ def card_face(card: Card, caption: str | None = None) -> Face:
         Face(rank='10', suit='D', title='ten of diamonds', caption=None, key='TD')
     """
     return Face(rank_label(card.rank), card.suit.value, card_name(card.rank, card.suit.value), caption, str(card))
-
-
-def _card_text(card: Card) -> str:
-    return f"{rank_label(card.rank)}{SUIT_SYMBOLS[card.suit.value]}"
 
 
 def picture(table: Any) -> Picture:
@@ -96,7 +91,7 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
     for seat, name in enumerate(table.players):
         parts = [ngettext("{name}: {n} point", "{name}: {n} points", table.scores[seat], name=person(name))]
         if table.penalty_cards[seat]:
-            cards = " ".join(_card_text(card) for card in table.penalty_cards[seat])
+            cards = cards_text(table.penalty_cards[seat])
             parts.append(_("penalty cards {cards}", cards=cards))
         if table.eliminated[seat]:
             parts.append(_("eliminated (C11)"))
@@ -106,5 +101,5 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
     result = table.last_result
     if result is not None:
         lines.append(_("Last round: {name} took the last trick with {card}, {penalty} penalty points (C9)",
-                       name=person(table.players[result.loser]), card=_card_text(result.card), penalty=result.penalty))
+                       name=person(table.players[result.loser]), card=card_text(result.card), penalty=result.penalty))
     return tuple(lines)

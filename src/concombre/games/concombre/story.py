@@ -12,7 +12,7 @@ from concombre.core.cards import PACK, index_of
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.render import SheetLine, picture_text
-from concombre.core.words import clause, person
+from concombre.core.words import card_text, cards_text, clause, person
 from concombre.games.concombre import render
 from concombre.games.concombre.actions import Action, Play, why_illegal
 from concombre.games.concombre.reading import read_action
@@ -55,7 +55,7 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
     """
     if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
         yield "  " + clause(before.players[before.to_play], N_("{name} plays {card}."), N_("You play {card}."),
-                            card=action.card)
+                            card=card_text(action.card))
     yield from _told(before, after)
 
 
@@ -69,7 +69,7 @@ def _told(before: State, after: State) -> Iterator[str]:
         leads = clause(names[after.leader or 0], N_("{name} leads"), N_("You lead"))
         yield _("Round {round}: {deals}; {leads}.", round=after.round_number, deals=deals, leads=leads)
     elif before.phase is Phase.TRICK_COMPLETE:
-        cards = ", ".join(f"{person(names[seat])} {card}" for seat, card in before.trick)
+        cards = ", ".join(f"{person(names[seat])} {card_text(card)}" for seat, card in before.trick)
         yield "  " + _("Trick {number}: {cards}  -> {winner}", number=len(after.tricks), cards=cards,
                        winner=person(names[after.last_trick_winner or 0]))
     elif before.phase is Phase.ROUND_COMPLETE:
@@ -104,8 +104,8 @@ def _round_result(state: State) -> Iterator[str]:
     name = state.players[result.loser]
     yield "  " + clause(name, N_("{name} takes the last trick with {card}: a penalty of {penalty}."),
                         N_("You take the last trick with {card}: a penalty of {penalty}."),
-                        card=result.card, penalty=result.penalty)
-    returned = " ".join(str(card) for card in result.returned)
+                        card=card_text(result.card), penalty=result.penalty)
+    returned = cards_text(result.returned)
     if result.half_cucumber:
         kept = state.penalty_cards[result.loser][0]
         yield "  " + clause(
@@ -113,7 +113,7 @@ def _round_result(state: State) -> Iterator[str]:
             N_("{name} reaches the limit and becomes half cucumber: keeps {kept}, hands back {returned}; "
                "score {score}."),
             N_("You reach the limit and become half cucumber: you keep {kept}, hand back {returned}; score {score}."),
-            kept=kept, returned=returned, score=result.score)
+            kept=card_text(kept), returned=returned, score=result.score)
     if result.eliminated:
         yield "  " + clause(
             name,
@@ -138,7 +138,7 @@ def score_table(state: State) -> Iterator[str]:
     points = max(len(score), 5)
     yield SheetLine.of(f"  {player:<{width}}  {score:>{points}}  {penalty}", (player, score, penalty))
     for seat, name in enumerate(names):
-        cards = " ".join(str(card) for card in state.penalty_cards[seat])
+        cards = cards_text(state.penalty_cards[seat])
         flag = ""
         if state.eliminated[seat]:
             flag = _("eliminated")
@@ -173,7 +173,7 @@ def shown_trick(state: State) -> tuple[int, tuple[tuple[int, str], ...]] | None:
     return winner, tuple((seat, str(card)) for seat, card in plays)
 
 
-HELP = N_("On your turn type the number of a play or the card itself (QH, 10h); end of input leaves.")
+HELP = N_("On your turn type the number of a play or the card itself (Q♥, qh, 10h); end of input leaves.")
 """How a person answers on their turn (the catalog's key: show it translated, ``_(HELP)``).
 
 Examples:
@@ -194,9 +194,9 @@ def show_view(seen: View) -> list[str]:
     """
     names = [person(name) for name in seen.players]
     played = " | ".join(
-        f"{names[seat]}: {' '.join(map(str, cards))}" for seat, cards in enumerate(seen.played) if cards
+        f"{names[seat]}: {cards_text(cards)}" for seat, cards in enumerate(seen.played) if cards
     )
-    choices = "  ".join(f"{number}) {card}" for number, card in enumerate(seen.legal_plays, 1))
+    choices = "  ".join(f"{number}) {card_text(card)}" for number, card in enumerate(seen.legal_plays, 1))
     return [
         "",
         *picture_text(render.picture(seen)).splitlines(),
@@ -214,8 +214,9 @@ def read_play(state: State, answer: str) -> Play | str:
         >>> state = deal(new_game(["You", "Bob"], seed=2))
         >>> read_play(state, "1") == Play(legal_plays(state)[0])
         True
-        >>> read_play(state, "zz")
-        "'zz' is not a card: write a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S), as in 'QH' or '10h'."
+        >>> print(read_play(state, "zz"))
+        'zz' is not a card: write a rank (2-9, 10 or T, J, Q, K, A) then a suit (♣ ♦ ♥ ♠, or C D H S), as in
+        'Q♥', 'qh' or '10h'.
     """
     if not isinstance(answer, str):
         raise InvalidArgumentError(f"answer must be what the person typed, not {answer!r}.", field="answer")
@@ -225,7 +226,7 @@ def read_play(state: State, answer: str) -> Play | str:
         return why_illegal(state, Play(PACK[0])) or ""
     if not text:
         return _("Type the number of a play, 1 to {count}, or a card such as {card}.", count=len(choices),
-                 card=choices[0])
+                 card=card_text(choices[0]))
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(choices):

@@ -14,6 +14,7 @@ from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, keyed_order, player_names
+from concombre.core.words import card_text, cards_text
 from concombre.games.concombre.rules import (
     AT_LEAST,
     MAX_PLAYERS,
@@ -225,11 +226,11 @@ def deal_refusal(state: State, deck: Sequence[Card | str] | None = None) -> Ille
     for card in deck:
         bit = 1 << index_of(card)
         if seen & bit:
-            return IllegalActionError(_("The deck holds {card} twice.", card=card), "C4")
+            return IllegalActionError(_("The deck holds {card} twice.", card=card_text(card_at(index_of(card)))), "C4")
         if not pack & bit:
             return IllegalActionError(
                 _("The deck holds {card}, which is a penalty card in front of a player and so out of the pack.",
-                  card=card),
+                  card=card_text(card_at(index_of(card)))),
                 "C4",
             )
         seen |= bit
@@ -306,8 +307,8 @@ def play(state: State, card: Card | str) -> State:
         ...     play(state, Card.parse("2D"))
         ... except IllegalActionError as err:
         ...     print(err.ruling, err.reason)
-        C7 You hold cards ranked 3 or higher (the rank of the card led, 3H),
-        so you must play one of them: 3D 3S 4D 4S 5D.
+        C7 You hold cards ranked 3 or higher (the rank of the card led, 3♥),
+        so you must play one of them: 3♦ 3♠ 4♦ 4♠ 5♦.
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
     """
@@ -351,7 +352,7 @@ def _refusal_of_play(state: State, index: int) -> IllegalActionError:
         return IllegalActionError(_("No card can be played now: {waiting}.", waiting=_waiting(state)), "C14")
     hand = state.hand_mask(state.to_play)  # type: ignore[arg-type]
     if not hand >> index & 1:
-        return IllegalActionError(_("You do not hold {card}.", card=card_at(index)), "C14")
+        return IllegalActionError(_("You do not hold {card}.", card=card_text(card_at(index))), "C14")
     return IllegalActionError(_follow_reason(state, hand), "C7")
 
 
@@ -364,9 +365,9 @@ def _follow_reason(state: State, hand: int) -> str:
     allowed = follow_mask(hand, trick, follow_lead, state.match.may_duck)
     rank = _rank_text(target)
     if follow_lead:
-        where = _("the rank of the card led, {card}", card=card_at(target))
+        where = _("the rank of the card led, {card}", card=card_text(card_at(target)))
     else:
-        where = _("the rank of the highest card played so far, {card}", card=card_at(target))
+        where = _("the rank of the highest card played so far, {card}", card=card_text(card_at(target)))
     if not hand & AT_LEAST[target]:
         return _("You hold no card ranked {rank} or higher ({where}), so you must play a card of your lowest rank, "
                  "{lowest}: {cards}.",
@@ -379,12 +380,11 @@ def _follow_reason(state: State, hand: int) -> str:
 
 
 def _rank_text(index: int) -> str:
-    value = (index >> 2) + 2
-    return str(value) if value <= 10 else card_at(index).rank.symbol
+    return card_at(index).rank.label
 
 
 def _list(mask: int) -> str:
-    return " ".join(str(card) for card in cards_in_mask(mask))
+    return cards_text(cards_in_mask(mask))
 
 
 # -- ending tricks and rounds -------------------------------------------------

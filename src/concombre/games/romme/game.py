@@ -28,6 +28,7 @@ from concombre.games.romme.codec import CODEC
 from concombre.games.romme.legal import (
     legal_actions,
 )
+from concombre.games.romme.reading import typed_text
 from concombre.games.romme.render import picture
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
@@ -130,7 +131,7 @@ GAME: Game[State, Action, View] = register(Game(
                     starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
     codec=CODEC,
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
-                reasons=step_reasons),
+                reasons=step_reasons, typed=typed_text),
     render=picture,
     bots=Bots(makers=BOTS, table="solver", rivals=("solver", "random"), levels=LEVELS),
     learning=Learning(

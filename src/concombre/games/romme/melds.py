@@ -17,6 +17,7 @@ import attrs
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import N_, _
+from concombre.core.words import card_text, cards_text
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 from concombre.games.romme.rules import MAX_PLAYERS
 
@@ -116,7 +117,9 @@ class _UnfitError(Exception):
         def shown(value: object) -> object:
             if isinstance(value, _UnfitError):
                 return value.reason()
-            return " ".join(map(str, value)) if isinstance(value, tuple) else value
+            if isinstance(value, tuple):
+                return cards_text(value)
+            return card_text(value) if isinstance(value, RommeCard) else value
 
         return _(self.message, **{name: shown(value) for name, value in self.fields.items()})
 
@@ -188,7 +191,7 @@ def _build(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
     faces = [(card.rank, card.suit) for card in naturals]
     if len(set(faces)) < len(faces):
         twin = next(card for card in naturals if faces.count((card.rank, card.suit)) > 1)
-        raise _UnfitError(N_("Two copies of {card} never share a meld."), "R6", card=twin.rank.symbol + twin.suit.value)  # type: ignore[union-attr]
+        raise _UnfitError(N_("Two copies of {card} never share a meld."), "R6", card=twin)
     if jokers >= 2 and len(naturals) < 2:
         raise _UnfitError(N_("A meld with two or more jokers must hold at least two natural cards."), "R6")
     if len({card.rank for card in naturals}) == 1:
@@ -400,11 +403,12 @@ def unfit_exchange(meld: Meld, position: int, card: RommeCard) -> IllegalActionE
         return IllegalActionError(_("A joker is exchanged for the natural card it stands for, not for a joker."), "R10")
     if meld.kind == "run":
         fits = card.rank == place.rank and card.suit == place.suit
-        wanted = place.stands_for()
+        wanted = f"{place.rank.label}{place.suit.symbol}" if place.suit is not None else place.rank.label
     else:
         held = {other.suit for other in meld.places if not other.card.is_joker}
         fits = card.rank == place.rank and card.suit not in held
-        wanted = _("a {rank} of a suit the set lacks", rank=place.rank.symbol)
+        wanted = _("a {rank} of a suit the set lacks", rank=place.rank.label)
     if not fits:
-        return IllegalActionError(_("This joker stands for {wanted}, not {card}.", wanted=wanted, card=card), "R10")
+        return IllegalActionError(_("This joker stands for {wanted}, not {card}.", wanted=wanted, card=card_text(card)),
+                                  "R10")
     return None

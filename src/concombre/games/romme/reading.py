@@ -1,8 +1,9 @@
 """Reading what people type: a Rommé action from text such as ``meld KH KS KD | AC 2C 3C`` or ``lay off 7H on 2``.
 
-People leave out a card's copy (``QH`` is whichever queen of hearts the hand holds) and count melds and places
-from 1, as the table shows them; the library's own lines (`~concombre.romme.action_text`) count from 0 and
-name each copy. Both are read here, into the same actions.
+People leave out a card's copy (``QH`` or ``Q♥`` is whichever queen of hearts the hand holds, ``joker`` or ``JK``
+any joker) and count melds and places from 1, as the table shows them. `typed_text` writes an action that way.
+The library's own lines (`~concombre.romme.action_text`, for records) count from 0 and name each copy: read
+them with `~concombre.romme.parse_action`.
 """
 
 from __future__ import annotations
@@ -10,17 +11,29 @@ from __future__ import annotations
 from concombre.core.cards import plain_card_text
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
-from concombre.games.romme.actions import Action, DrawDiscard, DrawStock, parse_action
+from concombre.core.words import card_text, cards_text
+from concombre.games.romme.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    ExchangeJoker,
+    LayOff,
+    MeldCards,
+    action_text,
+    parse_action,
+)
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.state import State
 from concombre.games.romme.views import View
 
-__all__ = ["read_action"]
+__all__ = ["read_action", "typed_text"]
 
 _DRAWS: dict[str, type[DrawStock] | type[DrawDiscard]] = {
     "s": DrawStock, "stock": DrawStock, "draw": DrawStock, "draw stock": DrawStock,
     "d": DrawDiscard, "pile": DrawDiscard, "discard pile": DrawDiscard, "draw discard": DrawDiscard,
 }
+_JOKER_WORDS = ("joker", "jk")
 _NUMBERED = ("on", "at")  # the words before a meld's number (and after "at", a place's)
 
 
@@ -58,16 +71,41 @@ def read_action(table: State | View, text: str) -> Action:
     draw = _DRAWS.get(" ".join(text.lower().split()))
     if draw is not None:
         return draw()
+    line = ""
     try:
-        return parse_action(_as_line(_hand(table), text))
-    except FormatError as err:  # the cause, kept: a card that could not be read
-        raise FormatError(err.reason, "text", err.ruling) from err.__cause__
+        line = _as_line(_exchanged(table, text) + _hand(table), text)
+        return parse_action(line)
+    except FormatError as err:  # the person's own words quoted, never the line they were turned into
+        reason = err.reason.replace(repr(line), repr(text.strip())).replace(line, text.strip()) if line else err.reason
+        raise FormatError(reason, "text", err.ruling) from err.__cause__
+
+
+def _exchanged(table: State | View, text: str) -> tuple[RommeCard, ...]:
+    """The joker an ``exchange ... at MELD PLACE`` takes from the table: a copy-less joker in its new meld is it."""
+    words = text.lower().split()
+    if len(words) < 4 or words[0] != "exchange" or words[2] != "at" or not words[3].isdigit():
+        return ()
+    at = words.index("at")
+    if len(words) <= at + 2 or not words[at + 1].isdigit() or not words[at + 2].isdigit():
+        return ()
+    meld, place = int(words[at + 1]) - 1, int(words[at + 2]) - 1
+    melds = table.melds
+    if not 0 <= meld < len(melds) or not 0 <= place < len(melds[meld].places):
+        return ()
+    card = melds[meld].places[place].card
+    return (card,) if card.is_joker else ()
 
 
 def _hand(table: State | View) -> tuple[RommeCard, ...]:
+    """The hand a copy-less card is looked up in, the card taken from the discard pile this turn last: where two
+    copies are held, a person discarding one means the one the rules let go (R7a)."""
     if isinstance(table, View):
-        return table.hand
-    return table.hands[table.to_play] if table.to_play is not None else ()
+        hand, drawn = table.hand, table.drawn
+    elif table.to_play is not None:
+        hand, drawn = table.hands[table.to_play], table.drawn
+    else:
+        hand, drawn = (), None
+    return hand if drawn is None else (*(card for card in hand if card != drawn), drawn)
 
 
 def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
@@ -79,7 +117,10 @@ def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
         before = words[position - 1].lower() if position else ""
         numbered = before in _NUMBERED or (position >= 2 and words[position - 2].lower() == "at")
         if word.isdigit() and numbered:
-            line.append(str(int(word) - 1) if int(word) > 0 else "-1")
+            if int(word) == 0:
+                raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
+                                    text=repr(text.strip())), "text")
+            line.append(str(int(word) - 1))
         else:
             line.append(_with_copy(word, hand, taken))
     if not line:
@@ -90,6 +131,8 @@ def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
 def _with_copy(word: str, hand: tuple[RommeCard, ...], taken: set[RommeCard]) -> str:
     """``word`` with a card's copy added when it names a card without one: the first of the hand not yet taken."""
     plain = plain_card_text(word).replace("10", "T")
+    if word.lower() in _JOKER_WORDS or word.lower() == _("joker").lower():
+        plain = "JK"
     if plain == "JK":
         matches = [card for card in hand if card.is_joker and card not in taken]
     elif len(plain) == 2 and plain[0] in "23456789TJQKA" and plain[1] in "CDHS":
@@ -113,3 +156,35 @@ def _card_or_none(text: str) -> RommeCard | None:
         return RommeCard.parse(text)
     except InvalidArgumentError:
         return None
+
+
+def typed_text(action: Action) -> str:
+    """An action as a person types it, in the people's form: cards without their copy (``7♥``, ``joker``),
+    melds and places counted from 1 as the table shows them. It is what a hint suggests, and `read_action`
+    reads it back (a copy-less card meaning the first copy the hand holds).
+
+    Its code, for records, is `~concombre.romme.action_text` (``lay off 7H1 on 1 high``).
+
+    Examples:
+        >>> from concombre.games.romme import DrawStock, ExchangeJoker, LayOff, MeldCards
+        >>> typed_text(LayOff("7H1", 1, "high")), typed_text(DrawStock())
+        ('lay off 7♥ on 2 high', 's')
+        >>> typed_text(MeldCards([["QH1", "QS1", "JK2"]]))
+        'meld Q♥ Q♠ joker'
+        >>> typed_text(ExchangeJoker("5S2", 0, 2, ["9C1", "9D1", "JK1"]))
+        'exchange 5♠ at 1 3 then meld 9♣ 9♦ joker'
+    """
+    if isinstance(action, DrawStock):
+        return "s"
+    if isinstance(action, DrawDiscard):
+        return "d"
+    if isinstance(action, MeldCards):
+        return "meld " + " | ".join(cards_text(meld) for meld in action.melds)
+    if isinstance(action, LayOff):
+        return f"lay off {card_text(action.card)} on {action.meld + 1}" + (f" {action.end}" if action.end else "")
+    if isinstance(action, ExchangeJoker):
+        return (f"exchange {card_text(action.card)} at {action.meld + 1} {action.place + 1} then meld "
+                f"{cards_text(action.new_meld)}")
+    if isinstance(action, Discard):
+        return f"discard {card_text(action.card)}"
+    return action_text(action)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import picture_text
-from concombre.core.words import clause, person
+from concombre.core.words import card_text, clause, person
 from concombre.games.romme import actions, render
 from concombre.games.romme.actions import Action, action_text, why_illegal
 from concombre.games.romme.cards import RommeCard
@@ -91,7 +91,7 @@ def said(name: str, action: Action, before: State | View) -> str:
         >>> from concombre.romme import LayOff, MeldCards, new_game
         >>> state = new_game(["Ann", "Bob"], seed=5)
         >>> said("You", MeldCards([["QH1", "QS2", "QD1"]]), state), said("Ann", LayOff("7H1", 0, "high"), state)
-        ('You meld QH QS QD', 'Ann lays off 7H on meld 1 high')
+        ('You meld Q♥ Q♠ Q♦', 'Ann lays off 7♥ on meld 1 high')
     """
     if isinstance(action, actions.DrawStock):
         return clause(name, N_("{name} draws from the stock"), N_("You draw from the stock"))
@@ -121,14 +121,15 @@ def said(name: str, action: Action, before: State | View) -> str:
 
 
 def face(card: RommeCard) -> str:
-    """A card as a person writes it: ``QH``, ``10S`` as ``TS``, ``JK`` for any joker (the copy does not matter).
+    """A card as people write it (`concombre.core.words.card_text`): ``Q♥``, ``10♠``, ``joker`` for any joker
+    (the copy does not matter to a person).
 
     Examples:
         >>> from concombre.romme import RommeCard
-        >>> face(RommeCard.parse("QH2")), face(RommeCard.joker(3))
-        ('QH', 'JK')
+        >>> face(RommeCard.parse("QH2")), face(RommeCard.parse("TS1")), face(RommeCard.joker(3))
+        ('Q♥', '10♠', 'joker')
     """
-    return "JK" if card.is_joker else str(card)[:-1]
+    return card_text(card)
 
 
 def _points(names: tuple[str, ...], points: tuple[int, ...], seats: Iterable[int] | None = None) -> str:
@@ -154,8 +155,8 @@ def _tie_break_of(seen: State | View) -> str:
 
 HELP = N_(
     "Draw with s (stock) or d (discard pile). Then meld CARDS | CARDS, lay off CARD on N low|high, "
-    "exchange CARD at N P then meld CARDS, and end with discard CARD. Cards as QH or 10s (add 1 or 2 for a copy, "
-    "JK for a joker); melds and places count from 1. hint asks the solver; auto lets it play; quit leaves."
+    "exchange CARD at N P then meld CARDS, and end with discard CARD. Cards as Q♥, qh or 10s (joker for a "
+    "joker); melds and places count from 1. hint asks a bot; auto lets it play; quit leaves."
 )
 """How a person answers on their turn (the catalog's key: show it translated, ``_(HELP)``).
 

@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
-from concombre.core.i18n import N_, _
+from concombre.core.i18n import N_, _, ngettext
 from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
+from concombre.core.words import card_text
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
 from concombre.games.romme.melds import (
@@ -283,7 +284,7 @@ def with_stock_top(state: State, card: RommeCard | str) -> State:
     card = RommeCard.parse(card)
     stock = require_state(state).stock
     if card not in stock:
-        raise IllegalActionError(_("{card} is not in the stock.", card=card), "R7")
+        raise IllegalActionError(_("{card} is not in the stock.", card=card_text(card)), "R7")
     return replaced(state, stock=(*(other for other in stock if other != card), card))
 
 
@@ -360,7 +361,7 @@ def _not_held(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> Illega
             raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
         left = _without(left, card)  # type: ignore[arg-type]
         if left is None:
-            return IllegalActionError(_("You do not hold {card}.", card=card), "R15")
+            return IllegalActionError(_("You do not hold {card}.", card=card_text(card)), "R15")
     return None
 
 
@@ -465,7 +466,10 @@ def _opened_refusal(state: State, what: str, not_opened: str) -> IllegalActionEr
 
 def _no_meld(state: State, index: int) -> IllegalActionError | None:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.melds):
-        return IllegalActionError(_("There is no meld {index} on the table.", index=repr(index)), "R9")
+        shown = index + 1 if isinstance(index, int) and not isinstance(index, bool) else repr(index)
+        return IllegalActionError(ngettext("There is no meld {number} on the table: it holds {n} meld, counted "
+                                           "from 1.", "There is no meld {number} on the table: it holds {n} melds, "
+                                           "counted from 1.", len(state.melds), number=shown), "R9")
     return None
 
 
@@ -627,7 +631,8 @@ def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
     refused = _not_held(hand, [card])
     if refused is None and card == drawn and len(hand) > 1 and not state.rules.may_return_discard:
         return IllegalActionError(
-            _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card), "R7a"
+            _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card_text(card)),
+            "R7a"
         )
     return refused
 
