@@ -209,7 +209,7 @@ def test_play_romme_refuses_bad_steps_with_the_reason():
     answers = "x\ns\ndiscard ZZ1\nlay off QH1 on 1 high\nhint\nhelp\n"
     done = run_with_input(["play", "--game", "romme", "--players", "3", "--seed", "6", "--bots", "random"], answers)
     out = done.stdout
-    assert "'x' is not a move I can read." in out and "is not a Rommé card" in out
+    assert "'x' is not a move I can read." in out and "'ZZ1' is not a card" in out
     assert "[R8]" in out or "[R15]" in out  # no lay-off before opening, or a card not held
     assert "Hint from the solver bot: " in out and "You leave the table." in out
     assert done.returncode == 0 and "Traceback" not in done.stderr

@@ -150,9 +150,17 @@ def test_hint_asks_the_bot_of_the_level_played():
     assert any(line.startswith("Hint from the planner bot") for line in lines)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", ["concombre", "romme"])
-def test_the_web_tables_log_and_buttons_name_cards_as_people_do(name):
+def test_the_web_tables_log_and_buttons_name_cards_as_people_do(name, language):
     table = new_table(name, 3, "Ann", seed=5)
+    said: list[str] = []
+    with use_language(language):
+        said += walk_table(table)
+    assert len(said) > 20 and not problems(said)
+
+
+def walk_table(table: Any) -> list[str]:
     said: list[str] = []
     while not table.message(0)["over"]:
         message = table.message(0)
@@ -163,7 +171,7 @@ def test_the_web_tables_log_and_buttons_name_cards_as_people_do(name):
     for entry in table.message(0)["log"]:  # a sentence, or a score sheet's head and rows
         rows = [] if isinstance(entry, str) else [cell for row in entry["rows"] for cell in row]
         said += [entry] if isinstance(entry, str) else [*entry["head"], *rows]
-    assert len(said) > 20 and not problems(said)
+    return said
 
 
 def test_files_keep_the_codes():

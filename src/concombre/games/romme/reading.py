@@ -34,6 +34,9 @@ _DRAWS: dict[str, type[DrawStock] | type[DrawDiscard]] = {
     "d": DrawDiscard, "pile": DrawDiscard, "discard pile": DrawDiscard, "draw discard": DrawDiscard,
 }
 _JOKER_WORDS = ("joker", "jk")
+# The words of an action line that are no card (the grammar of `~concombre.romme.parse_action`).
+_KEYWORDS = frozenset({"meld", "lay", "off", "on", "at", "then", "exchange", "discard", "low", "high", "draw",
+                       "stock", "deal", "score", "|"})
 _NUMBERED = ("on", "at")  # the words before a meld's number (and after "at", a place's)
 
 
@@ -116,19 +119,22 @@ def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
     for position, word in enumerate(words):
         before = words[position - 1].lower() if position else ""
         numbered = before in _NUMBERED or (position >= 2 and words[position - 2].lower() == "at")
+        if numbered and not word.isdigit():
+            raise FormatError(_("{word} is no number of a meld or place: they are counted from 1, as the table "
+                                "shows them.", word=repr(word)), "text", "R9")
         if word.isdigit() and numbered:
             if int(word) == 0:
                 raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
-                                    text=repr(text.strip())), "text")
+                                    text=repr(text.strip())), "text", "R9")
             line.append(str(int(word) - 1))
         else:
-            line.append(_with_copy(word, hand, taken))
+            line.append(_with_copy(word, hand, taken, attempted=words[0].lower() in _KEYWORDS))
     if not line:
         raise FormatError(_("Type a move: s (stock), d (discard pile), meld, lay off, exchange or discard."))
     return " ".join(line)
 
 
-def _with_copy(word: str, hand: tuple[RommeCard, ...], taken: set[RommeCard]) -> str:
+def _with_copy(word: str, hand: tuple[RommeCard, ...], taken: set[RommeCard], attempted: bool = True) -> str:
     """``word`` with a card's copy added when it names a card without one: the first of the hand not yet taken."""
     plain = plain_card_text(word).replace("10", "T")
     if word.lower() in _JOKER_WORDS or word.lower() == _("joker").lower():
@@ -140,7 +146,10 @@ def _with_copy(word: str, hand: tuple[RommeCard, ...], taken: set[RommeCard]) ->
     else:
         named = _card_or_none(plain)
         if named is None:
-            return word
+            if word.lower() in _KEYWORDS or word.lstrip("-").isdigit() or not attempted:
+                return word  # a word of the grammar, or a line that is no action at all: the parser says so
+            raise FormatError(_("{word} is not a card: write a rank then a suit, as in 'Q♥', 'qh' or '10s', or joker.",
+                                word=repr(word)), "text", "R2")
         taken.add(named)  # a copy named: the copy-less words after it mean another
         return plain
     if not matches:

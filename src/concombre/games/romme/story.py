@@ -204,7 +204,7 @@ def read_step(state: State, answer: str) -> Action | str:
     try:
         action = read_action(state, answer)
     except FormatError as err:
-        if isinstance(err.__cause__, InvalidArgumentError):  # a card the parser could not read: say which
+        if isinstance(err.__cause__, InvalidArgumentError) or err.ruling is not None:  # a card or a number: which
             return f"{err.reason} {_(HELP)}"
         return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
     reason = why_illegal(state, action)
