@@ -37,7 +37,7 @@ from typing import IO, Any
 
 import attrs
 
-from concombre.core.cards import Rank
+from concombre.core.cards import Rank, Suit
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.words import YOU, person
 
@@ -70,7 +70,7 @@ __all__ = [
     "without_hands",
 ]
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_SYMBOLS = {suit.value: suit.symbol for suit in Suit}
 """The Unicode symbol of each suit letter.
 
 Examples:
@@ -102,7 +102,7 @@ def rank_label(rank: Rank) -> str:
         >>> rank_label(Rank.TEN), rank_label(Rank.QUEEN)
         ('10', 'Q')
     """
-    return "10" if rank is Rank.TEN else rank.symbol
+    return rank.label
 
 
 def rank_word(rank: Rank) -> str:

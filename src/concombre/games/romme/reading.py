@@ -33,7 +33,6 @@ _DRAWS: dict[str, type[DrawStock] | type[DrawDiscard]] = {
     "s": DrawStock, "stock": DrawStock, "draw": DrawStock, "draw stock": DrawStock,
     "d": DrawDiscard, "pile": DrawDiscard, "discard pile": DrawDiscard, "draw discard": DrawDiscard,
 }
-_JOKER_WORDS = ("joker", "jk")
 # The words of an action line that are no card (the grammar of `~concombre.romme.parse_action`).
 _KEYWORDS = frozenset({"meld", "lay", "off", "on", "at", "then", "exchange", "discard", "low", "high", "draw",
                        "stock", "deal", "score", "|"})
@@ -79,19 +78,16 @@ def read_action(table: State | View, text: str) -> Action:
         line = _as_line(_exchanged(table, text) + _hand(table), text)
         return parse_action(line)
     except FormatError as err:  # the person's own words quoted, never the line they were turned into
-        reason = err.reason.replace(repr(line), repr(text.strip())).replace(line, text.strip()) if line else err.reason
+        reason = err.reason.replace(repr(line), repr(text.strip())) if line else err.reason
         raise FormatError(reason, "text", err.ruling) from err.__cause__
 
 
 def _exchanged(table: State | View, text: str) -> tuple[RommeCard, ...]:
     """The joker an ``exchange ... at MELD PLACE`` takes from the table: a copy-less joker in its new meld is it."""
-    words = text.lower().split()
-    if len(words) < 4 or words[0] != "exchange" or words[2] != "at" or not words[3].isdigit():
+    words = text.lower().split()  # exchange CARD at MELD PLACE then meld CARDS
+    if len(words) < 5 or words[0] != "exchange" or words[2] != "at" or not (words[3] + words[4]).isdigit():
         return ()
-    at = words.index("at")
-    if len(words) <= at + 2 or not words[at + 1].isdigit() or not words[at + 2].isdigit():
-        return ()
-    meld, place = int(words[at + 1]) - 1, int(words[at + 2]) - 1
+    meld, place = int(words[3]) - 1, int(words[4]) - 1
     melds = table.melds
     if not 0 <= meld < len(melds) or not 0 <= place < len(melds[meld].places):
         return ()
@@ -137,7 +133,7 @@ def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
 def _with_copy(word: str, hand: tuple[RommeCard, ...], taken: set[RommeCard], attempted: bool = True) -> str:
     """``word`` with a card's copy added when it names a card without one: the first of the hand not yet taken."""
     plain = plain_card_text(word).replace("10", "T")
-    if word.lower() in _JOKER_WORDS or word.lower() == _("joker").lower():
+    if word.lower() in ("joker", _("joker").lower()):  # a joker as people call it (JK reads as JK anyway)
         plain = "JK"
     if plain == "JK":
         matches = [card for card in hand if card.is_joker and card not in taken]
