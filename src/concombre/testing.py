@@ -164,22 +164,21 @@ def _check_one(run: _Run, max_steps: int, applied: int, documents: bool, bots: b
     game = run.game
     rng = random.Random(run.seed)
     start = game.new_game(run.players, seed=run.seed)
-    run.expect(tuple(start.players) == tuple(start.players)[:run.players] and len(start.players) == run.players,
-               "agrees", "new_game", f"a {run.players}-player game has {len(start.players)} players")
-    state, taken, seen = start, list[Any](), list[Any]()
+    run.expect(len(start.players) == run.players, "agrees", "new_game",
+               f"a {run.players}-player game has {len(start.players)} players")
+    state, taken = start, list[Any]()
     while not game.is_over(state):
         run.expect(run.step < max_steps, "ends", "apply", f"the game has not ended after {max_steps} steps")
         legal = tuple(game.legal_actions(state))
         _check_agreement(run, state, legal)
         _check_offered(run, state, legal, rng, applied)
-        _check_refused(run, state, legal, seen)
+        _check_refused(run, state, legal, taken)
         _check_views(run, state, rng)
         if bots:
             _check_bots(run, state, legal, rng)
         if documents and run.step % 7 == 0:
             _check_reader(run, state, legal)
         action = legal[rng.randrange(len(legal))]
-        seen.append(action)
         state = game.apply(state, action)
         taken.append(action)
         run.step += 1
@@ -219,10 +218,10 @@ def _check_offered(run: _Run, state: Any, legal: tuple[Any, ...], rng: random.Ra
             run.expect(False, "offered", "apply", f"it refuses the offered {action!r}: {err}")
 
 
-def _check_refused(run: _Run, state: Any, legal: tuple[Any, ...], seen: list[Any]) -> None:
+def _check_refused(run: _Run, state: Any, legal: tuple[Any, ...], taken: list[Any]) -> None:
     game = run.game
     before = repr(state)
-    illegal = [action for action in seen[-8:] if action not in legal][:3]
+    illegal = [action for action in taken[-8:] if action not in legal][:3]  # actions of other moments
     for action in illegal:
         _expect_refusal(run, state, action, game.refusal(state, action), {})
     to_play = game.to_play(state)
@@ -325,9 +324,7 @@ def _check_documents(run: _Run, start: Any, taken: list[Any], final: Any) -> Non
         return
     from concombre.io.json import from_json, json_schema, to_dict, to_json
 
-    record: Record[Any] = Record.of(start)
-    for action in taken:
-        record = record.then(action)
+    record = _recorded(start, tuple(taken))
     values = [("state", final), ("view", game.view(final, 0)), ("record", record)]
     values += [("action", action) for action in taken[-3:]]
     for kind, value in values:
