@@ -1,4 +1,4 @@
-"""Train the learned Concombre bot's network (``concombre.games.concombre.learned``), from a seed.
+"""Train the learned Concombre bot's network (``concombre.games.concombre.bots.learned``), from a seed.
 
 The method is DAgger, imitation with the expert asked on the learner's own positions: the expert is
 `DeepSearchBot` (the compiled search), whose moves cost milliseconds; the network learns in a few minutes
@@ -40,9 +40,7 @@ import numpy as np
 
 from concombre import Action, MonteCarloBot, Play, ThumbBot
 from concombre.apps.simulate import simulate
-from concombre.games.concombre.encoding import encode_view
-from concombre.games.concombre.game import GAME
-from concombre.games.concombre.learned import (
+from concombre.games.concombre.bots.learned import (
     FEATURES,
     RANKS,
     LearnedBot,
@@ -50,8 +48,10 @@ from concombre.games.concombre.learned import (
     features,
     legal_ranks,
 )
+from concombre.games.concombre.bots.search import DeepSearchBot, candidates
+from concombre.games.concombre.encoding import encode_view
+from concombre.games.concombre.game import GAME
 from concombre.games.concombre.rules import card_value
-from concombre.games.concombre.search import DeepSearchBot, candidates
 
 TABLES = (2, 2, 2, 2, 3, 4, 5, 7)  # a game's table size is drawn from these: mostly the 2-player game
 CHUNK = 10  # games labelled per task, whatever the number of workers

@@ -208,7 +208,7 @@ def _beyond_the_front_doors() -> dict[str, Callable[..., Any]]:
     from concombre.apps.simulate import game_played
     from concombre.core.cards import plain_card_text
     from concombre.games.concombre.story import play_reasons, read_play
-    from concombre.games.romme.solver import best_melds, best_opening
+    from concombre.games.romme.bots.solver import best_melds, best_opening
     from concombre.games.romme.story import read_step, step_reasons
     from concombre.io.records import read_record
 

@@ -20,6 +20,8 @@ from concombre import (  # noqa: E402
     legal_actions,
     new_game,
 )
+from concombre.accel import compiled  # noqa: E402
+from concombre.accel.compiled import most_threads  # noqa: E402
 from concombre.batch import (  # noqa: E402
     hand_sizes,
     legal_mask,
@@ -31,10 +33,8 @@ from concombre.batch import (  # noqa: E402
     thumb_cards,
 )
 from concombre.core.cards import FULL_MASK, PACK  # noqa: E402
-from concombre.games.concombre import compiled  # noqa: E402
-from concombre.games.concombre.compiled import most_threads  # noqa: E402
-from concombre.games.concombre.deals import fast_deck  # noqa: E402
 from concombre.games.concombre.encoding import encode_state  # noqa: E402
+from concombre.games.concombre.fast.deals import fast_deck  # noqa: E402
 from concombre.games.concombre.state import Phase  # noqa: E402
 
 RULES = [
@@ -110,7 +110,7 @@ def test_the_batch_plays_exactly_as_the_reference_engine(players, rules, deals, 
                 continue
             action = rng.choice(legal_actions(state))
             assert isinstance(action, Play)
-            cards.append(action.card._index)
+            cards.append(action.card.index)
             states[game] = settle(apply(state, action), deals)
         games = step(games, np.array(cards), threads=threads)
     assert (games.done).all()
@@ -188,7 +188,7 @@ def test_the_batched_bots_play_as_the_bots_do():
         cards = thumb_cards(games)
         for game, state in enumerate(states):
             thumb = ThumbBot().choose(view(state, game_to_play(state)), random.Random(0))
-            assert isinstance(thumb, Play) and thumb.card._index == cards[game]
+            assert isinstance(thumb, Play) and thumb.card.index == cards[game]
             states[game] = settle(apply(state, legal_actions(state)[-1]))
         games = step(games, cards)
     rng = np.random.default_rng(0)

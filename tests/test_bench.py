@@ -8,13 +8,14 @@ import pytest
 
 from concombre import bench
 from concombre.apps.cli import main
+from concombre.apps.simulate import speed_jobs
 from concombre.bench import adapters, engines, floors, learning, peers, targets
 from concombre.bench.timing import installed
 
 
 @pytest.mark.slow
 def test_a_quick_run_measures_the_engine_and_reports_ratios():
-    report = bench.run(quick=True, peers=False, repeat=1)
+    report = bench.run(quick=True, peers=False, repeat=1, more=speed_jobs)
     keys = [item.key for item in report.measurements]
     assert keys[:3] == ["concombre.step", "concombre.round", "concombre.apply"]
     assert {"concombre.games.2p", "concombre.games.4p", "concombre.games.7p", "concombre.view",

@@ -40,8 +40,8 @@ from concombre import (
 )
 from concombre.apps.simulate import simulate
 from concombre.games.concombre.bots import _penalty_after, bot_named
-from concombre.games.concombre.checks import rebuild_state, state_parts
-from concombre.games.concombre.sampling import _match, deal_hidden, rank_bounds
+from concombre.games.concombre.bots.sampling import _match, deal_hidden, rank_bounds
+from concombre.games.concombre.documents import rebuild_state, state_parts
 
 from .support import games
 

@@ -37,7 +37,7 @@ def test_a_record_is_made_of_a_new_game_not_of_a_view():
 
 
 def test_r8_the_opening_solver_refuses_an_opening_that_is_no_number():
-    from concombre.games.romme.solver import best_opening
+    from concombre.games.romme.bots.solver import best_opening
 
     for bad in (None, "40", -1, True):
         with pytest.raises(InvalidArgumentError) as caught:

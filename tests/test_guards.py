@@ -31,7 +31,7 @@ from concombre import (
     view,
     why_illegal,
 )
-from concombre.games.romme.solver import best_melds, best_opening
+from concombre.games.romme.bots.solver import best_melds, best_opening
 
 CONCOMBRE_CALLS: dict[str, Callable[[Any], object]] = {
     "apply": lambda state: apply(state, Deal()),

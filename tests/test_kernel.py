@@ -16,21 +16,18 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from concombre import IllegalActionError, InvalidArgumentError, Rules  # noqa: E402
+from concombre.accel import compiled  # noqa: E402
+from concombre.accel.compiled import most_threads  # noqa: E402
+from concombre.accel.shake import deal_keys, key_layout  # noqa: E402
 from concombre.batch import Buffer, legal_mask, reset, rollout, step, thumb_cards  # noqa: E402
-from concombre.games.concombre import (  # noqa: E402
-    compiled,
-    deals,
-    kernel,
-)
-from concombre.games.concombre.compiled import most_threads  # noqa: E402
+from concombre.games.concombre.fast import deals, kernel  # noqa: E402
 from concombre.games.concombre.rules import deal_key  # noqa: E402
-from concombre.games.concombre.shake import deal_keys  # noqa: E402
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(1, 10_000))
 def test_c5_the_kernel_s_shake_128_is_hashlib_s(seed, round_number):
     keys = np.zeros(52, dtype=np.uint64)
-    deal_keys(np.uint64(seed), round_number, keys)
+    deal_keys(*key_layout(deal_key), np.uint64(seed), round_number, keys)
     assert keys.tolist() == list(struct.unpack(">52I", hashlib.shake_128(deal_key(seed, round_number)).digest(208)))
 
 
@@ -136,7 +133,8 @@ def test_memory_per_game_is_within_400_bytes():
 
 def test_importing_compiles_nothing():
     program = ("import concombre, concombre.batch\n"
-               "from concombre.games.concombre import kernel, shake\n"
+               "from concombre.accel import shake\n"
+               "from concombre.games.concombre.fast import kernel\n"
                "compiled = [name for module in (kernel, shake) for name, value in vars(module).items()\n"
                "            if getattr(value, 'signatures', None)]\n"
                "print(compiled)")

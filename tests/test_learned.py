@@ -19,8 +19,7 @@ np = pytest.importorskip("numpy")
 from concombre import Card, Phase, Play, Rules, apply, deal, is_legal, legal_actions, new_game, view  # noqa: E402
 from concombre.core.errors import InvalidArgumentError  # noqa: E402
 from concombre.games.concombre.bots import BOTS, bot_named  # noqa: E402
-from concombre.games.concombre.encoding import encode_view  # noqa: E402
-from concombre.games.concombre.learned import (  # noqa: E402
+from concombre.games.concombre.bots.learned import (  # noqa: E402
     FEATURES,
     RANKS,
     WEIGHTS,
@@ -31,8 +30,9 @@ from concombre.games.concombre.learned import (  # noqa: E402
     legal_ranks,
     load_network,
 )
-from concombre.games.concombre.sampling import deal_hidden  # noqa: E402
-from concombre.games.concombre.search import candidates  # noqa: E402
+from concombre.games.concombre.bots.sampling import deal_hidden  # noqa: E402
+from concombre.games.concombre.bots.search import candidates  # noqa: E402
+from concombre.games.concombre.encoding import encode_view  # noqa: E402
 
 from .support import games  # noqa: E402
 

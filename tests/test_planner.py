@@ -22,8 +22,8 @@ from concombre.games.romme import (
     view,
 )
 from concombre.games.romme.bots import PlannerBot, discards
+from concombre.games.romme.bots.planner import best_keep, fits_table, outlook, unseen
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.planner import best_keep, fits_table, outlook, unseen
 from concombre.games.romme.state import State
 
 

@@ -138,7 +138,7 @@ def test_card_text_round_trips():
 @given(romme_games(), st.integers(0, 2**32), st.integers(0, 150))
 def test_hidden_cards_are_dealt_anew_in_a_world_the_seat_cannot_tell_apart(game, world_seed, steps):
     """R2: `deal_hidden` keeps every card in one place and all the seat sees; only what it cannot see moves."""
-    from concombre.games.romme.sampling import deal_hidden
+    from concombre.games.romme.bots.sampling import deal_hidden
 
     state, rng = game
     for _ in range(steps):

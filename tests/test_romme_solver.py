@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from concombre.games.romme.solver import best_melds, best_opening
+from concombre.games.romme.bots.solver import best_melds, best_opening
 from concombre.romme import RommeCard, cards_of, deck, make_meld, why_not_meld
 
 

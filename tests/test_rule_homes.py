@@ -1,8 +1,10 @@
-"""One home per rule: C5, C7, C8 and the deal's key are defined once, in Concombre's rules module, and every
-user goes through them (the transitions, the refusal's reason, the search bot, the batched engine, the bench).
+"""One home per rule: C2, C5, C7, C8, C12 and the deal's key are defined once, in Concombre's rules module, and
+every user goes through them (the transitions, the refusal's reason, sampling, both searches, the batched
+engine's kernel).
 
-Each user is run with the rule's home replaced by a spy in that user's namespace: the spy must be called, and
-the game must still agree with the reference. A static scan shows the rule's fragments appear nowhere else.
+Each Python user is run with the rule's home replaced by a spy in that user's namespace: the spy must be
+called. The compiled tier's functions must be the homes themselves, compiled (``py_func`` identity), and its
+users must name them. A syntax scan finds no card rank worked out of an index outside the home.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from hypothesis import strategies as st
 from concombre import PACK, Card, Phase, Play, Rules, SearchBot, apply, deal, legal_actions, new_game, view
 from concombre import why_illegal as why
 from concombre.core.cards import FULL_MASK
-from concombre.games.concombre import rules, search, state, transitions
+from concombre.games.concombre import rules, state, transitions
+from concombre.games.concombre.bots import search
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "concombre"
 HOME = SRC / "games" / "concombre" / "rules.py"
@@ -92,20 +95,73 @@ def test_c5_matches_deal_through_deal_size_and_deals_through_deal_key(monkeypatc
     assert sized.calls >= rounds and keyed.calls == rounds
 
 
-def test_the_batched_engine_goes_through_the_homes(monkeypatch):
+def test_c2_c7_c8_the_python_search_and_sampling_call_the_homes(monkeypatch):
+    from concombre.games.concombre.bots import sampling
+
+    valued, beaten = spy(monkeypatch, search, "value_of"), spy(monkeypatch, search, "beats")
+    matched = spy(monkeypatch, sampling, "card_to_match")
+    for seed in range(3):
+        for game in played_out(seed, players=3):
+            if game.phase is Phase.PLAY and len(game.hand(game.to_play)) <= 3:
+                SearchBot(samples=2).choose(view(game, game.to_play), random.Random(1))
+    assert valued.calls and beaten.calls and matched.calls
+
+
+COMPILED_HOMES = ("beats", "follow_cards", "next_active", "value_of", "deal_size")
+
+
+def test_the_compiled_tier_is_the_homes_compiled():
+    """C2, C5, C7, C8, C12: the kernel's functions are the rules module's own, compiled; the search kernel uses
+    the kernel's; and each compiled user names them (read from its code object, not its text)."""
+    pytest.importorskip("numba")
+    from concombre.games.concombre.fast import deals, kernel, search_kernel
+
+    for name in COMPILED_HOMES:
+        assert getattr(kernel, name).py_func is getattr(rules, name), name
+    for name in ("beats", "value_of", "legal_cards"):
+        assert getattr(search_kernel, name) is getattr(kernel, name), name
+    users = {kernel.legal_cards: {"follow_cards"}, kernel._next_active: {"next_active"},
+             kernel._score: {"value_of", "deal_size"}, kernel._restart: {"deal_size"}, kernel.run_games: {"beats"},
+             search_kernel.thumb_out: {"beats", "value_of", "legal_cards"}, search_kernel._solve: {"beats", "value_of"},
+             search_kernel._likelihood: {"value_of"}, search_kernel.deal_unseen: {"value_of"}}
+    for user, names in users.items():
+        code = getattr(user, "py_func").__code__  # noqa: B009 - the dispatcher's Python function
+        assert names <= set(code.co_names), (code.co_name, names)
+    assert vars(deals)["deal_key"] is rules.deal_key  # the deal key's layout is read from its home
+
+
+def test_the_compiled_homes_agree_with_the_python_homes():
     np = pytest.importorskip("numpy")
     pytest.importorskip("numba")
-    from concombre.games.concombre import kernel
+    from concombre.games.concombre.fast import kernel
 
-    assert kernel._AT_LEAST.tolist() == list(rules.AT_LEAST) and kernel._SAME_RANK.tolist() == list(rules.SAME_RANK)
-    assert getattr(kernel._beats, "py_func") is rules.beats  # noqa: B009  # C8's home, compiled as it is
-    sized = spy(monkeypatch, kernel, "deal_size")
-    kernel.deal_sizes.cache_clear()
-    table = kernel.deal_sizes(Rules(first_deal=5))
-    assert sized.calls == 15 * 7 * 53
-    assert all(table[wanted, active, pack] == rules.deal_size(Rules(first_deal=5), wanted, active, pack)
-               for wanted in range(15) for active in range(1, 8) for pack in range(53))
-    assert np.array_equal(rules.beats(np.arange(52), np.full(52, 20)), np.arange(52) >> 2 >= 5)
+    indices = np.arange(52)
+    assert kernel.value_of(indices).tolist() == [rules.value_of(index) for index in range(52)]
+    assert all(kernel.deal_size(first, wanted, active, pack) == rules.deal_size(first, wanted, active, pack)
+               for first in (1, 7, 13) for wanted in range(15) for active in range(1, 8) for pack in range(53))
+    for out in ((False,) * 4, (False, True, False, True), (True, True, False, True)):
+        row = np.array(out, dtype=np.int8)
+        assert [kernel.next_active(seat, row, 4) for seat in range(4)] == [rules.next_active(seat, out, 4)
+                                                                         for seat in range(4)]
+    assert np.array_equal(rules.beats(indices, np.full(52, 20)), indices >> 2 >= 5)
+
+
+@given(st.integers(0, FULL_MASK), st.integers(0, 51), st.booleans())
+def test_c7_follow_cards_is_the_follow_rule_as_players_state_it(hand, to_match, may_duck):
+    cards = [index for index in range(52) if hand >> index & 1]
+    high = [index for index in cards if rules.value_of(index) >= rules.value_of(to_match)]
+    lowest = [index for index in cards if rules.value_of(index) == min(map(rules.value_of, cards))] if cards else []
+    allowed = set(high) | (set(lowest) if may_duck or not high else set())
+    assert rules.follow_cards(hand, to_match, may_duck) == sum(1 << index for index in allowed)
+
+
+def test_c2_value_of_is_card_value_and_c12_next_active_is_left_of():
+    from concombre.core.seats import left_of
+
+    assert [rules.value_of(index) for index in range(52)] == [rules.card_value(card) for card in PACK]
+    for out in ((False,) * 5, (False, True, False, True, True), (True, True, True, False, True)):
+        active = {seat for seat in range(5) if not out[seat]}
+        assert [rules.next_active(seat, out, 5) for seat in range(5)] == [left_of(seat, 5, active) for seat in range(5)]
 
 
 # -- where a user inlines a line of a home for speed, or vectorises it, the two are held together -----------
@@ -135,7 +191,7 @@ def test_c8_winning_play_folds_beats(trick):
 def test_c7_the_batched_follow_rule_is_follow_mask(cases, rules_):
     np = pytest.importorskip("numpy")
     pytest.importorskip("numba")
-    from concombre.games.concombre.kernel import legal_cards
+    from concombre.games.concombre.fast.kernel import legal_cards
 
     for hand, trick in cases:
         lead, best = trick[0][1], max(card for _, card in trick)
@@ -145,25 +201,35 @@ def test_c7_the_batched_follow_rule_is_follow_mask(cases, rules_):
 
 # -- nothing else writes the rules out ----------------------------------------------------------------------
 
-FRAGMENTS = {
-    "C7 (the masks of follow_mask)": ("& ~((1 << (index & ~3)) - 1)", "0xF << (index & ~3)"),
-    "C8 (beats)": (">> 2 >=", ">> 2 >"),
-    "C5 (deal_size)": ("first_deal *", "* players <= 52", "// players"),
-    "the deal's key (deal_key)": ('b"concombre:', '"concombre", match.seed'),
-}
-
-
 def sources() -> Iterator[tuple[Path, str]]:
     for path in sorted(SRC.rglob("*.py")):
         if path != HOME:
             yield path, path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("rule", sorted(FRAGMENTS))
-def test_a_rule_s_fragments_appear_only_in_its_home(rule):
-    found = [f"{path.relative_to(SRC)}: {fragment!r}" for path, text in sources() for fragment in FRAGMENTS[rule]
-             if fragment in text]
-    assert not found, f"{rule} is written out beside its home: {found}"
+def _restates_a_rank(node: ast.AST) -> bool:
+    """A card's rank worked out of its `PACK` index: ``i >> 2``, ``i & ~3``, ``0xF << ...``, ``4 * rank``."""
+    if not isinstance(node, ast.BinOp):
+        return False
+    right, left = node.right, node.left
+    number = right.value if isinstance(right, ast.Constant) else None
+    if isinstance(node.op, ast.RShift) and number == 2:
+        return True
+    if isinstance(node.op, ast.BitAnd) and isinstance(right, ast.UnaryOp) and isinstance(right.op, ast.Invert):
+        return isinstance(right.operand, ast.Constant) and right.operand.value == 3
+    if isinstance(node.op, ast.LShift) and isinstance(left, ast.Constant) and left.value == 0xF:
+        return True
+    return isinstance(node.op, ast.Mult) and any(isinstance(side, ast.Constant) and side.value == 4
+                                                 and isinstance(other, ast.Name) and "rank" in other.id
+                                                 for side, other in ((left, right), (right, left)))
+
+
+def test_no_card_rank_is_restated_outside_its_home():
+    concombre = SRC / "games" / "concombre"
+    found = [f"{path.relative_to(SRC)}: {ast.unparse(node)}"
+             for path, text in sources() if path.is_relative_to(concombre) or "accel" in path.parts
+             for node in ast.walk(ast.parse(text)) if _restates_a_rank(node)]
+    assert not found, f"a card's rank written out beside its home (concombre.games.concombre.rules): {found}"
 
 
 def _defines(node: ast.AST, homes: set[str]) -> str | None:
@@ -179,8 +245,8 @@ def _defines(node: ast.AST, homes: set[str]) -> str | None:
 
 
 def test_each_home_is_defined_once():
-    homes = {"follow_mask", "card_to_match", "beats", "winning_play", "deal_size", "deal_key", "AT_LEAST",
-             "SAME_RANK"}
+    homes = {"follow_mask", "follow_cards", "card_to_match", "beats", "winning_play", "deal_size", "deal_key",
+             "AT_LEAST", "SAME_RANK", "RANK_CARDS", "value_of", "next_active"}
     defined = [(str(path.relative_to(SRC)), name) for path, text in sources() for node in ast.walk(ast.parse(text))
                if (name := _defines(node, homes))]
     assert not defined, f"a rule's home defined again: {defined}"

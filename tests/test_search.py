@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
+from concombre.games.concombre.bots.search import _likelihood, _plays, _thumb_out, last_trick, thumb_like
 from concombre.games.concombre.rules import follow_mask
-from concombre.games.concombre.search import _likelihood, _plays, _thumb_out, last_trick, thumb_like
 from concombre.games.concombre.state import next_seats
 
 RULES = [Rules(), Rules(follow="highest"), Rules(may_duck=True)]
@@ -26,7 +26,7 @@ def hands_of(state: Any) -> tuple[int, ...]:
 
 
 def trick_of(state: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((seat, card._index) for seat, card in state.trick)
+    return tuple((seat, card.index) for seat, card in state.trick)
 
 
 def in_play(rules: Rules, players: int, seed: int, plays: int) -> Any:
@@ -68,8 +68,8 @@ def test_the_thumb_playout_is_the_engine_s(rules):
 def outcome_of(state: Any) -> tuple[int, int]:
     """Who took a finished round's last trick, and the value of the card that won it (C8, C9)."""
     last = state.tricks[-1]
-    position = max(range(len(last)), key=lambda place: (last[place][1]._index >> 2, place))
-    return last[position][0], (last[position][1]._index >> 2) + 2
+    position = max(range(len(last)), key=lambda place: (last[place][1].index >> 2, place))
+    return last[position][0], (last[position][1].index >> 2) + 2
 
 
 def penalty(seat: int, loser: int, value: int) -> float:

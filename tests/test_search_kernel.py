@@ -1,4 +1,4 @@
-"""The search bot on the compiled kernel: each step held to the reference (`concombre.games.concombre.search`),
+"""The search bot on the compiled kernel: each step held to the reference (`concombre.games.concombre.bots.search`),
 sample for sample, and the bot itself deterministic, legal and blind to what its seat cannot see."""
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from concombre import (  # noqa: E402
     legal_actions,
     view,
 )
-from concombre.games.concombre import kernel, search_kernel  # noqa: E402
-from concombre.games.concombre.sampling import deal_hidden, rank_bounds, unseen_cards  # noqa: E402
-from concombre.games.concombre.search import (  # noqa: E402
+from concombre.games.concombre.bots.sampling import deal_hidden, rank_bounds, unseen_cards  # noqa: E402
+from concombre.games.concombre.bots.search import (  # noqa: E402
     DeepSearchBot,
     SearchBot,
     _by_rank,
@@ -33,6 +32,7 @@ from concombre.games.concombre.search import (  # noqa: E402
     candidates,
     last_trick,
 )
+from concombre.games.concombre.fast import kernel, search_kernel  # noqa: E402
 
 from .support import games  # noqa: E402
 
@@ -130,7 +130,7 @@ def test_c7_kernel_deals_fit_what_the_plays_revealed(game, key):
     seats = [other for other in bounds for _ in range(seen.hand_sizes[other])]
     hands = np.zeros(len(seen.players), dtype=np.uint64)
     hands[seat] = state.hand_mask(seat)
-    unseen = [card._index for card in unseen_cards(seen)]
+    unseen = [card.index for card in unseen_cards(seen)]
     counter = search_kernel.deal_unseen(hands, np.array(unseen, dtype=np.int64), np.array(seats, dtype=np.int64),
                                         np.array([bounds[other][0] for other in seats], dtype=np.int64),
                                         np.array([bounds[other][1] for other in seats], dtype=np.int64),

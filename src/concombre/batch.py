@@ -1,6 +1,6 @@
 """Thousands of games of Concombre at once, compiled: ``from concombre.batch import reset, step...``.
 
-The engine lives in `concombre.games.concombre.batch`; this module is its stable import path (it needs numpy
+The engine lives in `concombre.games.concombre.fast.batch`; this module is its stable import path (it needs numpy
 and Numba: ``pip install "concombre[fast]"``).
 
 Examples:
@@ -9,7 +9,7 @@ Examples:
     (1024, 52)
 """
 
-from concombre.games.concombre.batch import *  # noqa: F403
-from concombre.games.concombre.batch import __all__ as _api
+from concombre.games.concombre.fast.batch import *  # noqa: F403
+from concombre.games.concombre.fast.batch import __all__ as _api
 
 __all__ = _api

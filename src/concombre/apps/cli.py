@@ -608,7 +608,9 @@ def _bench(args: argparse.Namespace) -> int:
     if args.curve is not None and not Path(args.curve).parent.is_dir():  # said before minutes of measuring
         raise InvalidArgumentError(_("--curve cannot be written to {path}: its folder does not exist.",
                                      path=args.curve), field="curve")
-    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat)
+    from concombre.apps.simulate import speed_jobs
+
+    report = run(quick=args.quick, peers=not args.no_peers, repeat=args.repeat, more=speed_jobs)
     print(report.to_json() if args.json else report.to_text())
     if args.curve is not None:
         from concombre.bench.curve import curve_svg

@@ -22,17 +22,20 @@ import statistics
 import time
 from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import AnyGame, Bot, Game, game_of
+from concombre.core.game import AnyGame, Bot, Game, game_of, required
 from concombre.games import DEFAULT_GAME, find_game
+
+if TYPE_CHECKING:
+    from concombre.bench.timing import Job
 
 __all__ = [
     "BotSummary", "GameResult", "Interval", "Simulation", "game_played", "play_game", "simulate", "simulate_games",
-    "summarize",
+    "speed_jobs", "summarize",
 ]
 
 Z95 = 1.959963984540054
@@ -397,3 +400,60 @@ def simulate(
         True
     """
     return summarize(simulate_games(bots, games, seed=seed, rules=rules, game=game, executor=executor, chunk=chunk))
+
+
+_WORKERS = ("1 process", "2 processes", "a Dask cluster of 2 workers")
+
+
+def _simulate_speed(workers: str, games: int) -> float:
+    """Games per second of `simulate_games`, the executor started before the clock (its start-up is not timed)."""
+    import logging
+    from concurrent.futures import ProcessPoolExecutor
+
+    from concombre.bench.timing import clock, installed
+
+    game = find_game(DEFAULT_GAME)
+    offered = required(game, game.bots, "bots")
+    bots: list[Any] = [offered.makers[name]() for name in (*offered.rivals, *offered.rivals)]
+    executor: Executor | None = None
+    cluster: Any = None
+    client: Any = None
+    if workers == "2 processes":
+        executor = ProcessPoolExecutor(2)
+    elif workers.startswith("a Dask"):
+        if not installed("dask.distributed"):
+            return float("nan")
+        from dask import distributed  # an optional extra, imported only when measured
+
+        cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+        )
+        client = distributed.Client(cluster)  # type: ignore[no-untyped-call]
+        executor = client.get_executor()
+    try:
+        if executor is not None:  # warm the workers up: imports and the first games are not timed
+            for _ in simulate_games(bots, 4, seed=99, executor=executor, chunk=2):
+                pass
+        begin = clock()
+        for _ in simulate_games(bots, games, seed=1, executor=executor, chunk=max(1, games // 16)):
+            pass
+        return games / ((clock() - begin) / 1e9)
+    finally:
+        if isinstance(executor, ProcessPoolExecutor):
+            executor.shutdown()
+        if cluster is not None:
+            client.close()  # the client first: the cluster then has no results left to lose
+            cluster.close()
+
+
+def speed_jobs(scale: int, overhead: float) -> list[Job]:
+    """The benchmark's figures of `simulate_games` (``concombre bench`` adds them to its own): games a second in
+    one process, two, and on a Dask cluster of two workers at full scale, the default game's rivals playing.
+
+    Examples:
+        >>> [key for key, *_ in speed_jobs(1, 0.0)]
+        ['simulate.1 process', 'simulate.2 processes']
+    """
+    return [(f"simulate.{workers}", f"simulate, thumb and random bots, 4 players: {workers}", "games/s",
+             lambda workers=workers: _simulate_speed(workers, 80 * scale))  # type: ignore[misc]
+            for workers in (_WORKERS if scale > 1 else _WORKERS[:2])]  # a cluster takes seconds to start

@@ -4,13 +4,12 @@ and meld solver; `simulate` in parallel."""
 from __future__ import annotations
 
 import gc
-import logging
 import random
 import statistics
 import tracemalloc
 from typing import Any
 
-from concombre.bench.timing import Job, clock, installed, per_call, percentile
+from concombre.bench.timing import Job, clock, per_call, percentile
 from concombre.games.concombre.actions import apply, legal_actions
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.transitions import deal, legal_plays, new_game, play, resolve_trick, score_round
@@ -184,7 +183,7 @@ def _solver_hands(kind: str, count: int, seed: int) -> list[Any]:
 
 def _solver_times(kind: str, count: int, seed: int) -> list[float]:
     """Sorted ms of `best_melds` and of `best_opening` on each hand (14 cards, 2+ jokers), nothing cached."""
-    from concombre.games.romme.solver import best_melds, best_opening, clear_cache
+    from concombre.games.romme.bots.solver import best_melds, best_opening, clear_cache
 
     times = []
     for hand in _solver_hands(kind, count, seed):
@@ -194,48 +193,6 @@ def _solver_times(kind: str, count: int, seed: int) -> list[float]:
             solve(hand)
             times.append((clock() - begin) / 1e6)
     return sorted(times)
-
-
-_WORKERS = ("1 process", "2 processes", "a Dask cluster of 2 workers")
-
-
-def _simulate_speed(workers: str, games: int) -> float:
-    """Games per second of `simulate_games`, the executor started before the clock (its start-up is not timed)."""
-    from concurrent.futures import Executor, ProcessPoolExecutor
-
-    from concombre.apps.simulate import simulate_games
-    from concombre.games.concombre.bots import RandomBot, ThumbBot
-
-    bots: list[Any] = [ThumbBot(), RandomBot(), ThumbBot(), RandomBot()]
-    executor: Executor | None = None
-    cluster: Any = None
-    client: Any = None
-    if workers == "2 processes":
-        executor = ProcessPoolExecutor(2)
-    elif workers.startswith("a Dask"):
-        if not installed("dask.distributed"):
-            return float("nan")
-        from dask import distributed  # an optional extra, imported only when measured
-
-        cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
-        )
-        client = distributed.Client(cluster)  # type: ignore[no-untyped-call]
-        executor = client.get_executor()
-    try:
-        if executor is not None:  # warm the workers up: imports and the first games are not timed
-            for _ in simulate_games(bots, 4, seed=99, executor=executor, chunk=2):
-                pass
-        begin = clock()
-        for _ in simulate_games(bots, games, seed=1, executor=executor, chunk=max(1, games // 16)):
-            pass
-        return games / ((clock() - begin) / 1e9)
-    finally:
-        if isinstance(executor, ProcessPoolExecutor):
-            executor.shutdown()
-        if cluster is not None:
-            client.close()  # the client first: the cluster then has no results left to lose
-            cluster.close()
 
 
 def engine_jobs(scale: int, overhead: float) -> list[Job]:
@@ -269,7 +226,4 @@ def engine_jobs(scale: int, overhead: float) -> list[Job]:
          lambda: percentile(_solver_times("adversarial", 0, 0), 0.99)),
         ("romme.solver.adversarial.max", "Rommé meld solver, adversarial hands: max", "ms",
          lambda: _solver_times("adversarial", 0, 0)[-1]),
-        *[(f"simulate.{workers}", f"simulate, thumb and random bots, 4 players: {workers}", "games/s",
-           lambda workers=workers: _simulate_speed(workers, 80 * scale))
-          for workers in (_WORKERS if scale > 1 else _WORKERS[:2])],  # a cluster takes seconds to start
     ]

@@ -38,7 +38,7 @@ Examples:
 def _warmed(count: int, deals: str) -> Any:
     """``count`` games of 4 players 300 random steps in (finished games restarting): rounds and games then end
     at every step, as they do in a long run. Made once a bench run."""
-    from concombre.games.concombre import batch
+    from concombre.games.concombre.fast import batch
 
     return batch.rollout(batch.reset(range(count), players=4, deals=deals), "random", steps=300, autoreset=True)
 
@@ -50,7 +50,7 @@ def _batch_play(count: int, steps: int, seed: int, deals: str, threads: int, pur
     as OpenSpiel's step is timed), finished games restarting."""
     import numpy as np
 
-    from concombre.games.concombre import batch, kernel
+    from concombre.games.concombre.fast import batch, kernel
 
     rng = np.random.default_rng(seed)
     buffer = batch.Buffer(_warmed(count, deals))
@@ -72,7 +72,7 @@ def _batch_play(count: int, steps: int, seed: int, deals: str, threads: int, pur
 def _rollout_play(count: int, steps: int, seed: int, deals: str, threads: int) -> float:
     """Mean µs per game-step of a whole rollout in one call: the random bot playing every seat inside the kernel,
     finished games restarting (a restart is one of the steps)."""
-    from concombre.games.concombre import batch
+    from concombre.games.concombre.fast import batch
 
     buffer = batch.Buffer(_warmed(count, deals))
     start = clock()
@@ -84,7 +84,7 @@ def _kernel_parts(count: int, deals: str, part: str) -> float:
     """The kernel's ceilings, measured alone on ``count`` fresh 4-player games with the thumb bot inside the
     kernel: µs per play of a round's first 27 plays (no round ends), or µs per game of the 28th play, which
     ends every round: the scoring (C9-C13) and the next deal."""
-    from concombre.games.concombre import batch
+    from concombre.games.concombre.fast import batch
 
     fresh = batch.reset(range(count), players=4, deals=deals)
     batch.Buffer(fresh).rollout("thumb", steps=1)  # compiled before the clock
@@ -100,7 +100,7 @@ def _kernel_parts(count: int, deals: str, part: str) -> float:
 
 def _batch_memory(players: int) -> float:
     """Bytes per game of a batch of 1,024 games (every array it holds)."""
-    from concombre.games.concombre import batch
+    from concombre.games.concombre.fast import batch
 
     games: Any = batch.reset(range(1024), players=players)
     return float(games.nbytes) / 1024
@@ -158,7 +158,7 @@ def _steps(count: int, scale: int) -> int:
 def learning_jobs(scale: int) -> list[Job]:
     if not (installed("numpy") and installed("numba")):
         return []
-    from concombre.games.concombre.compiled import most_threads
+    from concombre.accel.compiled import most_threads
 
     jobs: list[Job] = []
     modes = (("exact", 1), ("fast", 1), ("exact", 2), ("fast", 2)) if most_threads() > 1 else (("exact", 1),

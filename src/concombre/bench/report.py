@@ -7,6 +7,7 @@ import json
 import os
 import platform
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -100,23 +101,29 @@ class Report:
         return "\n".join(lines)
 
 
-def _jobs(quick: bool, peers: bool, overhead: float) -> tuple[list[Job], list[str]]:
+def _jobs(quick: bool, peers: bool, overhead: float, more: MoreJobs | None) -> tuple[list[Job], list[str]]:
     scale = 1 if quick else 10
     jobs = engine_jobs(scale, overhead) + adapter_jobs(scale, overhead) + floor_jobs(scale, overhead)
-    jobs += learning_jobs(scale) + search_jobs(scale)
+    jobs += learning_jobs(scale) + search_jobs(scale) + (more(scale, overhead) if more else [])
     if not peers:
         return jobs, []
     theirs, missing = peer_jobs(scale, overhead)
     return jobs + theirs, missing
 
 
-def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> Report:
+MoreJobs = Callable[[int, float], list[Job]]
+"""Measurements a caller adds to the run: ``more(scale, timer_overhead)`` gives the jobs (``concombre bench``
+adds `concombre.apps.simulate.speed_jobs`: the benchmark imports nothing of the apps it measures)."""
+
+
+def run(quick: bool = False, peers: bool = True, repeat: int | None = None, more: MoreJobs | None = None) -> Report:
     """Run every measurement ``repeat`` times, interleaving the engines, and report the medians.
 
     Args:
         quick: A smoke run: a tenth of the work and 2 repeats, for CI.
         peers: Measure the other engines too, when installed.
         repeat: Runs of each measurement (default 5, or 2 when quick).
+        more: Measurements of the caller's to add (see `MoreJobs`).
 
     Examples:
         >>> report = run(quick=True, peers=False, repeat=1)
@@ -125,7 +132,7 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None) -> R
     """
     repeat = repeat or (2 if quick else 5)
     overhead = timer_overhead()
-    jobs, missing = _jobs(quick, peers, overhead)
+    jobs, missing = _jobs(quick, peers, overhead, more)
     # The peers and adapters bring large libraries into the process. Their objects live for good, so the
     # garbage collector is told so: otherwise every full collection walks them, and the engines that
     # allocate Python objects as they play would pay for libraries they do not use.

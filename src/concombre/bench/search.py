@@ -17,7 +17,7 @@ def _positions(count: int, players: int = 2) -> tuple[tuple[Any, tuple[tuple[int
     """``count`` views of rounds of ``players`` with 6 cards in the hand to play, each with 2 sampled deals of
     the hidden cards (the same for both engines)."""
     from concombre import Phase, ThumbBot, apply, deal, legal_actions, new_game, view
-    from concombre.games.concombre.sampling import deal_hidden
+    from concombre.games.concombre.bots.sampling import deal_hidden
 
     found: list[tuple[Any, tuple[tuple[int, ...], ...]]] = []
     seed = 0
@@ -42,7 +42,7 @@ def _positions(count: int, players: int = 2) -> tuple[tuple[Any, tuple[tuple[int
 
 def _per_deal(kernel: bool, exact: int, count: int) -> float:
     """Mean ms to weigh every candidate card over one given deal, exact from ``exact`` cards."""
-    from concombre.games.concombre.search import DeepSearchBot, SearchBot
+    from concombre.games.concombre.bots.search import DeepSearchBot, SearchBot
 
     bot = DeepSearchBot(exact=exact) if kernel else SearchBot(exact=exact)
     positions = _positions(count)
@@ -69,7 +69,7 @@ def search_jobs(scale: int) -> list[Job]:
     bot's own move, and one deal weighed exact from 12 cards by each (the kernel's figures only when the
     ``fast`` extra is installed)."""
     from concombre.games.concombre.bots import MonteCarloBot
-    from concombre.games.concombre.search import DeepSearchBot, SearchBot
+    from concombre.games.concombre.bots.search import DeepSearchBot, SearchBot
 
     count = 2 * scale
     jobs: list[Job] = [("search.python.move", "search bot move: 40 samples, exact from 8 cards (Python)", "ms",
@@ -79,7 +79,7 @@ def search_jobs(scale: int) -> list[Job]:
                        ("search.mc.move7", "Monte Carlo bot move: 32 samples played out, 7 players (Python)", "ms",
                         functools.partial(_per_move, MonteCarloBot(), count, 7))]
     if installed("numpy"):
-        from concombre.games.concombre.learned import LearnedBot
+        from concombre.games.concombre.bots.learned import LearnedBot
 
         jobs.append(("search.learned.move", "learned bot move: its network on the same positions (numpy)", "ms",
                      functools.partial(_per_move, LearnedBot(), 10 * count)))

@@ -120,6 +120,8 @@ class Card:
     Attributes:
         rank: The rank; an int 2..14 is accepted and converted.
         suit: The suit; a letter C, D, H or S is accepted and converted.
+        index: Derived: the card's place in `PACK` (0 for 2C .. 51 for AS), the form the engines' bit masks
+            and the rules' functions use.
 
     Examples:
         >>> from concombre import Card, Rank, Suit
@@ -132,11 +134,10 @@ class Card:
 
     rank: Rank = attrs.field(converter=_to_rank)
     suit: Suit = attrs.field(converter=_to_suit)
-    # The card's index in `PACK`, derived once: the engine's inner form.
-    _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_index", _index_of(self.rank, self.suit))
+        object.__setattr__(self, "index", _index_of(self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: Card | str) -> Card:
@@ -173,7 +174,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._index < other._index
+        return self.index < other.index
 
 
 def _index_of(rank: Rank, suit: Suit) -> int:
@@ -223,9 +224,9 @@ def index_of(card: Card | str) -> int:
     """The index in `PACK` of a card, or of card text as `Card.parse` reads it; anything else raises
     `InvalidArgumentError` (C2, ``card``)."""
     if isinstance(card, Card):
-        return card._index
+        return card.index
     if isinstance(card, str):
-        return Card.parse(card)._index
+        return Card.parse(card).index
     raise InvalidArgumentError(f"Expected a Card (such as Card.parse('QH')), not {card!r}.", "C2", "card")
 
 

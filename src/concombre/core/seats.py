@@ -19,8 +19,8 @@ from concombre.core.limits import SEED_LIMIT, name_problem
 from concombre.core.words import YOU
 
 __all__ = [
-    "REFEREE", "SEED_LIMIT", "MatchProperties", "Referee", "check_loaded_players", "game_seed", "left_of",
-    "player_names", "seats_from", "shuffled_order", "turn_refusal",
+    "REFEREE", "SEED_LIMIT", "MatchProperties", "Referee", "check_loaded_players", "deal_key", "game_seed",
+    "keyed_order", "left_of", "player_names", "seats_from", "shuffled_order", "turn_refusal",
 ]
 
 
@@ -156,13 +156,24 @@ def shuffled_order(count: int, *salt: object) -> list[int]:
         >>> sorted(shuffled_order(5, "demo", 1))
         [0, 1, 2, 3, 4]
     """
-    return keyed_order(count, ":".join(map(str, salt)).encode())
+    return keyed_order(count, deal_key(*salt))
+
+
+def deal_key(*salt: object) -> bytes:
+    """The key a deal is shuffled from: its parts (a game's name, a seed, a round...) joined by colons, the
+    form every game shares and `concombre.accel.shake.key_layout` reads.
+
+    Examples:
+        >>> deal_key("concombre", 7, 2)
+        b'concombre:7:2'
+    """
+    return ":".join(map(str, salt)).encode()
 
 
 def keyed_order(count: int, key: bytes) -> list[int]:
     """The positions ``0..count-1`` in the random order `shuffled_order` draws from the bytes ``key``.
 
-    For a game that defines its deal's key itself (Concombre's `concombre.games.concombre.rules.deal_key`).
+    For a game whose rules name their deal's key (Concombre's `concombre.games.concombre.rules.deal_key`).
 
     Examples:
         >>> keyed_order(5, b"demo:1") == shuffled_order(5, "demo", 1)

@@ -193,7 +193,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         require_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple([_PLAYS[card._index] for card in cards_in_mask(state.legal_mask)])  # checked above: no 2nd check
+        return tuple([_PLAYS[card.index] for card in cards_in_mask(state.legal_mask)])  # checked above: no 2nd check
     if phase is Phase.TRICK_COMPLETE:
         return (_RESOLVE,)
     if phase is Phase.DEAL:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from concombre.core.cards import Card
 from concombre.core.game import Codec, card_hook
 from concombre.games.concombre.actions import ACTION_NAMES, Action
-from concombre.games.concombre.checks import StateParts, check_view, rebuild_state, state_parts
+from concombre.games.concombre.documents import StateParts, check_view, rebuild_state, state_parts
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import RoundResult, State
 from concombre.games.concombre.views import View

@@ -173,11 +173,11 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
         ((244,), 7)
     """
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    # Cards by their pack index (`_index`), not through a dict of cards: the adapters encode every step.
-    ones = [card._index for card in seen.hand]
-    ones += [_TRICK + card._index for _, card in seen.trick]
-    ones += [_PLAYED + card._index for trick in (*seen.tricks, seen.trick) for _, card in trick]
-    ones += [_PENALTY + card._index for cards in seen.penalty_cards for card in cards]
+    # Cards by their pack index (`Card.index`), not through a dict of cards: the adapters encode every step.
+    ones = [card.index for card in seen.hand]
+    ones += [_TRICK + card.index for _, card in seen.trick]
+    ones += [_PLAYED + card.index for trick in (*seen.tricks, seen.trick) for _, card in trick]
+    ones += [_PENALTY + card.index for cards in seen.penalty_cards for card in cards]
     vector[ones] = 1
     count = len(seen.players)
     features: list[float] = []

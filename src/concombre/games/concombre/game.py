@@ -19,11 +19,11 @@ from concombre.games.concombre.actions import (
     refusal,
 )
 from concombre.games.concombre.bots import BOTS, LEVELS
+from concombre.games.concombre.bots.sampling import deal_hidden
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.reading import typed_text
 from concombre.games.concombre.render import picture
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
-from concombre.games.concombre.sampling import deal_hidden
 from concombre.games.concombre.state import Phase, State
 from concombre.games.concombre.story import (
     HELP,
@@ -76,7 +76,7 @@ def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sta
 
 
 def _batched() -> Batched:
-    from concombre.games.concombre import batch
+    from concombre.games.concombre.fast import batch
 
     return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
                    observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,

@@ -11,9 +11,11 @@ from concombre.core.cards import FULL_MASK, Card
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import N_
 from concombre.core.limits import option_check
+from concombre.core.seats import deal_key as shared_deal_key
 
-__all__ = ["AT_LEAST", "DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "SAME_RANK", "Rules", "beats", "card_to_match",
-           "card_value", "deal_key", "deal_size", "follow_mask", "winning_play"]
+__all__ = ["AT_LEAST", "DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "RANK_CARDS", "SAME_RANK", "Rules", "beats",
+           "card_to_match", "card_value", "deal_key", "deal_size", "follow_cards", "follow_mask", "next_active",
+           "value_of", "winning_play"]
 
 MIN_PLAYERS = 2
 """The fewest players a game may have (C1).
@@ -59,8 +61,38 @@ def card_value(card: Card) -> int:
 
 
 # -- the rules in bit-mask form ------------------------------------------------
-# Each rule is written here once, over `PACK` indices (a card is its index, a hand a mask of them), and read
-# by the transitions, the refusal's reason, the search bot, the batched engine and the benchmark.
+# Each rule is written here once, over `PACK` indices (a card is its index, a hand a mask of them), as scalar
+# integer functions and tuples that Numba compiles unchanged: the transitions, the refusal's reason, sampling
+# and the Python search call them as they are, and the compiled tier (`concombre.games.concombre.fast`) calls
+# them compiled (``jit(rules.value_of)``). They call nothing but operators, so that Numba can take them whole,
+# and no other module writes a card's rank out of its index.
+
+
+class _Ranked(Protocol):
+    def __rshift__(self, other: int, /) -> Any: ...
+
+
+Ranked = TypeVar("Ranked", bound=_Ranked)
+
+
+class _Flags(Protocol):
+    def __getitem__(self, seat: int, /) -> Any: ...
+
+
+@overload
+def value_of(index: int) -> int: ...
+@overload
+def value_of(index: Ranked) -> Any: ...
+def value_of(index: Any) -> Any:
+    """A card's value (C2) from its `PACK` index: 2 for a two .. 14 for an ace (`card_value`'s, over indices;
+    numpy arrays of indices too).
+
+    Examples:
+        >>> from concombre import PACK, Card
+        >>> value_of(PACK.index(Card.parse("QH"))), value_of(0)
+        (12, 2)
+    """
+    return (index >> 2) + 2
 
 AT_LEAST: tuple[int, ...] = tuple(FULL_MASK & ~((1 << (index & ~3)) - 1) for index in range(52))
 """For each `PACK` index, the mask of the cards ranked at least as high (C7: what may follow).
@@ -73,13 +105,43 @@ Examples:
 """
 
 SAME_RANK: tuple[int, ...] = tuple(0xF << (index & ~3) for index in range(52))
-"""For each `PACK` index, the mask of the four cards of its rank (C7: a follower's lowest rank).
+"""For each `PACK` index, the mask of the four cards of its rank (C2, C7: a follower's lowest rank).
 
 Examples:
     >>> from concombre import PACK, Card
     >>> SAME_RANK[PACK.index(Card.parse("2H"))] == 0b1111
     True
 """
+
+RANK_CARDS: tuple[int, ...] = tuple(SAME_RANK[4 * rank] for rank in range(13))
+"""For each rank, 0 for the twos .. 12 for the aces, the mask of its four cards (C2).
+
+Examples:
+    >>> from concombre.core.cards import cards_in_mask
+    >>> [str(card) for card in cards_in_mask(RANK_CARDS[12])]
+    ['AC', 'AD', 'AH', 'AS']
+"""
+
+_RANK_STARTS = sum(1 << (4 * rank) for rank in range(13))  # the bit of each rank's lowest card
+
+
+def follow_cards(hand: int, to_match: int, may_duck: bool) -> int:
+    """The cards of ``hand`` that may follow when the card to match is ``to_match`` (C7), as a mask: those
+    ranked at least as high, and the lowest rank's when there are none or always by the Danish rule
+    (``may_duck``). `follow_mask` over a trick; the batched engine's follow rule, compiled.
+
+    Examples:
+        >>> from concombre import PACK, Card
+        >>> from concombre.core.cards import cards_in_mask, mask_of
+        >>> hand = mask_of(Card.parse(text) for text in ("2C", "5D", "KS"))
+        >>> [str(card) for card in cards_in_mask(follow_cards(hand, PACK.index(Card.parse("4H")), False))]
+        ['5D', 'KS']
+    """
+    legal = hand & AT_LEAST[to_match]
+    if not legal or may_duck:  # the lowest rank held: the lowest card, then its rank's lowest bit, then the rank
+        low = hand & (~hand + 1)  # -hand, in the form Numba keeps in one type for uint64 masks
+        legal |= hand & (((low | (low >> 1) | (low >> 2) | (low >> 3)) & _RANK_STARTS) * 0xF)
+    return legal
 
 
 def card_to_match(trick: Sequence[tuple[int, int]], follow_lead: bool) -> int:
@@ -114,17 +176,7 @@ def follow_mask(hand: int, trick: Sequence[tuple[int, int]], follow_lead: bool, 
     if not trick:
         return hand
     # card_to_match, inline: the transitions call this after every play, and a call is 1.5% of a round
-    legal = hand & AT_LEAST[trick[0][1] if follow_lead else max([card for _, card in trick])]
-    if not legal or may_duck:
-        legal |= hand & SAME_RANK[(hand & -hand).bit_length() - 1]  # the lowest rank held
-    return legal
-
-
-class _Ranked(Protocol):
-    def __rshift__(self, other: int, /) -> Any: ...
-
-
-Ranked = TypeVar("Ranked", bound=_Ranked)
+    return follow_cards(hand, trick[0][1] if follow_lead else max([card for _, card in trick]), may_duck)
 
 
 @overload
@@ -160,30 +212,48 @@ def winning_play(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
     return best
 
 
-def deal_size(rules: Rules, wanted: int, active: int, pack: int) -> int:
+def next_active(seat: int, out: _Flags, players: int) -> int:
+    """The first active seat to the left of ``seat`` (C6, C12: the next to follow, the next dealer), or ``seat``
+    itself when no other is active; ``out[s]`` says whether seat ``s`` is eliminated (a tuple, or an array
+    row in the batched engine).
+
+    Examples:
+        >>> next_active(0, (False, True, False, False), 4), next_active(3, (False, True, False, False), 4)
+        (2, 0)
+    """
+    for step in range(1, players):
+        other = (seat + step) % players
+        if not out[other]:
+            return other
+    return seat
+
+
+def deal_size(first_deal: int, wanted: int, active: int, pack: int) -> int:
     """The cards each of ``active`` players is dealt from a pack of ``pack`` cards (C5): ``wanted`` (the first
-    deal, or the value of the last penalty card), else the first deal when ``wanted`` would exceed the pack,
+    deal, or the value of the last penalty card), else ``first_deal`` when ``wanted`` would exceed the pack,
     else as many as the pack allows.
 
     Examples:
-        >>> deal_size(Rules(), 13, 4, 52), deal_size(Rules(), 14, 4, 52), deal_size(Rules(first_deal=13), 14, 4, 52)
+        >>> deal_size(7, 13, 4, 52), deal_size(7, 14, 4, 52), deal_size(13, 14, 4, 52)
         (13, 7, 13)
     """
-    for size in (wanted, rules.first_deal):
-        if size * active <= pack:
-            return size
+    if wanted * active <= pack:
+        return wanted
+    if first_deal * active <= pack:
+        return first_deal
     return pack // active
 
 
 def deal_key(seed: int, round_number: int) -> bytes:
     """The key a round's pack is shuffled from (C5): one per game seed and round, so every deal can be dealt again
-    (`concombre.core.seats.keyed_order` turns it into the order).
+    (`concombre.core.seats.keyed_order` turns it into the order; the shared form is
+    `concombre.core.seats.deal_key`'s).
 
     Examples:
         >>> deal_key(7, 2)
         b'concombre:7:2'
     """
-    return b"concombre:%d:%d" % (seed, round_number)
+    return shared_deal_key("concombre", seed, round_number)
 
 
 Follow = Literal["lead", "highest"]

@@ -22,9 +22,9 @@ import attrs
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
-from concombre.core.seats import MatchProperties, left_of
+from concombre.core.seats import MatchProperties
 from concombre.games.concombre import render
-from concombre.games.concombre.rules import Rules, card_value, deal_size, winning_play
+from concombre.games.concombre.rules import Rules, card_value, deal_size, next_active, winning_play
 
 __all__ = ["Match", "Phase", "RoundResult", "State", "require_state", "trick_winner"]
 
@@ -112,8 +112,7 @@ def next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
         >>> next_seats((False, True, False, False))
         (2, 2, 3, 0)
     """
-    active = {seat for seat, out in enumerate(eliminated) if not out}
-    return tuple(left_of(seat, len(eliminated), active) for seat in range(len(eliminated)))
+    return tuple(next_active(seat, eliminated, len(eliminated)) for seat in range(len(eliminated)))
 
 
 @attrs.frozen(cache_hash=True)  # hashed once: the encodings key a per-round cache on it
@@ -186,7 +185,7 @@ class Match:
     def _deal_size(self) -> int:
         """Cards dealt to each active player this round (C5)."""
         wanted = self.rules.first_deal if self.last_result is None else card_value(self.last_result.card)
-        return deal_size(self.rules, wanted, self.active_count, self.pack_size)
+        return deal_size(self.rules.first_deal, wanted, self.active_count, self.pack_size)
 
     @property
     def winner(self) -> int | None:
@@ -233,7 +232,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
         )
     if not all(isinstance(play, tuple) and len(play) == 2 and isinstance(play[1], Card) for play in trick):
         raise InvalidArgumentError("Each play of a trick is a (seat, Card) pair.", "C8", "trick")
-    return winning_play([(seat, card._index) for seat, card in trick])[0]
+    return winning_play([(seat, card.index) for seat, card in trick])[0]
 
 
 @attrs.frozen(repr=False)

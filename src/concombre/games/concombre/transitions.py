@@ -312,7 +312,7 @@ def play(state: State, card: Card | str) -> State:
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
     """
-    index = card._index if type(card) is Card else index_of(card)  # card text is read as Play reads it
+    index = card.index if type(card) is Card else index_of(card)  # card text is read as Play reads it
     try:
         _, seat, hands, plays, legal = state._round
     except (AttributeError, TypeError, ValueError):  # the state is checked only when it fails: plays stay fast

@@ -3,9 +3,11 @@
 A frozen `State`, pure transitions, action values with `apply` and a complete
 `legal_actions`, refusals naming the rulings, and `view` for what one seat may
 see. The modules have the same names as Concombre's (``rules``, ``state``,
-``transitions``, ``actions``, ``views``, ``checks``, ``codec``, ``story``,
-``bots``, ``game``), plus Rommé's own ``cards``, ``melds``, ``options``,
-``solver`` and ``choices``. Import it as `concombre.romme`.
+``transitions``, ``actions``, ``views``, ``documents``, ``codec``, ``reading``,
+``story``, ``render``, ``encoding``, ``game``), plus Rommé's own ``cards``,
+``melds``, ``legal`` (the lay-offs and exchanges on offer), ``options`` (melds
+from a hand) and ``choices`` (numbered actions); ``bots/`` holds the bots, the
+meld solver and the planner. Import it as `concombre.romme`.
 
 Examples:
     >>> import random
@@ -17,6 +19,7 @@ Examples:
     True
 """
 
+from concombre.core.aliases import moved
 from concombre.core.records import Record, replay, replay_states
 from concombre.games.romme.actions import (
     Action,
@@ -133,3 +136,7 @@ __all__ = [
     "why_illegal",
     "why_not_meld",
 ]
+
+moved({f"concombre.games.romme.{old}": f"concombre.games.romme.{new}" for old, new in (
+    ("solver", "bots.solver"), ("planner", "bots.planner"), ("sampling", "bots.sampling"),
+    ("checks", "documents"))})

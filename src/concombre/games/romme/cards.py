@@ -52,6 +52,7 @@ class RommeCard:
         rank: The rank, or None for a joker.
         suit: The suit, or None for a joker.
         copy: Which of the two packs (1 or 2), or which joker (1 to 6).
+        index: Derived: the card's sorting index, by rank, suit and copy, jokers last.
 
     Examples:
         >>> from concombre.games.romme import RommeCard
@@ -65,7 +66,7 @@ class RommeCard:
     rank: Rank | None
     suit: Suit | None
     copy: int
-    _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+    index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         whole = type(self.copy) is int  # True is not copy 1
@@ -77,7 +78,7 @@ class RommeCard:
                 f"not {self.rank!r}, {self.suit!r}, {self.copy!r}.",
                 "R2", "card",
             )
-        object.__setattr__(self, "_index", _card_index(self.rank, self.suit, self.copy))
+        object.__setattr__(self, "index", _card_index(self.rank, self.suit, self.copy))
 
     @classmethod
     def joker(cls, copy: int) -> RommeCard:
@@ -130,17 +131,17 @@ class RommeCard:
     def __lt__(self, other: Any) -> bool:
         if not isinstance(other, RommeCard):
             return NotImplemented
-        return self._index < other._index
+        return self.index < other.index
 
     # The sorting index names the physical card (rank, suit and copy) once: comparing and hashing it
     # rather than the three fields spares the enums' Python-level hashing in every set and dict of cards.
     def __eq__(self, other: object) -> bool:
         if type(other) is not RommeCard:
             return NotImplemented
-        return self._index == other._index
+        return self.index == other.index
 
     def __hash__(self) -> int:
-        return self._index
+        return self.index
 
 
 _RANKS = {rank.symbol: rank for rank in Rank}

@@ -20,6 +20,7 @@ from concombre.games.romme.actions import (
     MeldCards,
     action_text,
 )
+from concombre.games.romme.bots.solver import best_melds, best_opening
 from concombre.games.romme.legal import (
     discard_actions,
     exchange_options,
@@ -27,7 +28,6 @@ from concombre.games.romme.legal import (
     single_melds,
 )
 from concombre.games.romme.options import valued_meld_options
-from concombre.games.romme.solver import best_melds, best_opening
 from concombre.games.romme.state import Phase, State, require_state
 
 __all__ = ["CHOICES", "choice_text", "choices"]

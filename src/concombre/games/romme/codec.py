@@ -12,7 +12,7 @@ from concombre.games.romme.actions import (
     Action,
 )
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.checks import StateParts, check_view, rebuild_state, state_parts
+from concombre.games.romme.documents import StateParts, check_view, rebuild_state, state_parts
 from concombre.games.romme.melds import Meld, build_meld
 from concombre.games.romme.rules import MAX_PLAYERS, Rules
 from concombre.games.romme.state import RoundResult, State

@@ -48,7 +48,7 @@ def _points(before: State, after: State) -> tuple[float, ...]:
 
 
 def _sample(seen: View, rng: random.Random) -> State:
-    from concombre.games.romme.sampling import deal_hidden
+    from concombre.games.romme.bots.sampling import deal_hidden
 
     return deal_hidden(seen, rng)
 
@@ -66,13 +66,13 @@ def _draws(state: State, action: Action | None) -> int:
 
 def _pool(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sequence[int]:
     if isinstance(action, DrawStock):
-        return sorted(card._index for card in state.stock)
+        return sorted(card.index for card in state.stock)
     taken = set(drawn)
     return [index for index in _DEAL_POOLS[state.rules.jokers] if index not in taken]
 
 
 # Each deck's card numbers in order, by its jokers: a deal asks for its pool once per card dealt.
-_DEAL_POOLS = {jokers: sorted(card._index for card in deck(jokers)) for jokers in (2, 4, 6)}
+_DEAL_POOLS = {jokers: sorted(card.index for card in deck(jokers)) for jokers in (2, 4, 6)}
 
 
 def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> State:
@@ -88,15 +88,15 @@ def _encoding() -> Encoding[State, Action, View]:
     from concombre.games.romme.encoding import OBSERVATION_SIZE, encode_view, view_text
 
     def hand(seen: View) -> Iterator[int]:
-        return (card._index for card in seen.hand)
+        return (card.index for card in seen.hand)
 
     def action_cards(action: Action) -> Iterator[int]:
         if isinstance(action, (Discard, LayOff)):
-            return iter((action.card._index,))
+            return iter((action.card.index,))
         if isinstance(action, MeldCards):
-            return (card._index for meld in action.melds for card in meld)
+            return (card.index for meld in action.melds for card in meld)
         if isinstance(action, ExchangeJoker):
-            return (card._index for card in (action.card, *action.new_meld))  # the joker taken passes through the hand
+            return (card.index for card in (action.card, *action.new_meld))  # the joker taken passes through the hand
         return iter(())
 
     return Encoding(

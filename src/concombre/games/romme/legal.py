@@ -95,8 +95,8 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
     hand = state.hands[seat]
     blocked = state.drawn if len(hand) > 1 and not state.rules.may_return_discard else None
     if blocked is None:
-        return tuple([_DISCARDS[card._index] for card in hand])
-    return tuple([_DISCARDS[card._index] for card in hand if card._index != blocked._index])
+        return tuple([_DISCARDS[card.index] for card in hand])
+    return tuple([_DISCARDS[card.index] for card in hand if card.index != blocked.index])
 
 
 def _opened_player(state: State) -> int | None:

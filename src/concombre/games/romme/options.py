@@ -67,12 +67,12 @@ def valued_meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[tuple[Romme
         if card.is_joker:
             jokers.append(card)
         else:
-            faces.setdefault(card._index >> 1, card)
+            faces.setdefault(card.index >> 1, card)
     yield from _sets(faces, jokers)
     yield from _runs(faces, jokers)
 
 
-_SORTING = attrgetter("_index")
+_SORTING = attrgetter("index")
 
 # For each suit, the face number of each run number 0-14 (1 and 14 are the ace; 0 is never used).
 _RUN_FACES = tuple(

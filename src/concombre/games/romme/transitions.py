@@ -251,7 +251,7 @@ def draw_stock(state: State) -> State:
         raise _not_now(N_("No card can be drawn"), state)
     hand = hands[seat]
     card = stock[-1]
-    position = bisect.bisect(hand, card._index, key=_ORDER)  # as _added, inline: a turn's hot path
+    position = bisect.bisect(hand, card.index, key=_ORDER)  # as _added, inline: a turn's hot path
     hand = (*hand[:position], card, *hand[position:])
     after = _NEW_STATE(State)  # as make_state, inline
     _SET_MATCH(after, state.match)
@@ -326,19 +326,19 @@ def _with_hand(state: State, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tu
     return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
 
 
-_ORDER = operator.attrgetter("_index")
+_ORDER = operator.attrgetter("index")
 
 
 def _added(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...]:
     """``hand`` with ``card``, kept sorted."""
-    position = bisect.bisect(hand, card._index, key=_ORDER)
+    position = bisect.bisect(hand, card.index, key=_ORDER)
     return (*hand[:position], card, *hand[position:])
 
 
 def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...] | None:
     """``hand`` less ``card``, or None if it does not hold it."""
-    position = bisect.bisect_left(hand, card._index, key=_ORDER)
-    if position == len(hand) or hand[position]._index != card._index:
+    position = bisect.bisect_left(hand, card.index, key=_ORDER)
+    if position == len(hand) or hand[position].index != card.index:
         return None
     return (*hand[:position], *hand[position + 1 :])
 
@@ -596,7 +596,7 @@ def discard(state: State, card: RommeCard | str) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
     hand = _without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
-    returned = drawn is not None and card._index == drawn._index and hand and not state.rules.may_return_discard
+    returned = drawn is not None and card.index == drawn.index and hand and not state.rules.may_return_discard
     if hand is None or seat is None or returned:
         refused = discard_refusal(state, card)  # the test above is discard_refusal's, inline: a turn's hot path
         assert refused is not None
