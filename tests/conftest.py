@@ -50,8 +50,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # sloppy caller. (Functions the kernel also calls inside itself, such as legal_cards or deal_keys, take on
 # the signatures of their compiled callers too, so they are not counted.)
 KERNEL_ENTRY_POINTS = {
-    "concombre.games.concombre.fast.kernel": ("run_games", "first_refused", "deal_all", "observe_games", "random_legal",
-                                         "highest_legal"),
+    "concombre.games.concombre.fast.kernel": ("run_games", "first_refused", "deal_all", "observe_games",
+                                              "random_legal", "thumb_legal"),
     "concombre.games.concombre.fast.deals": ("_fast_deck",),
     "concombre.games.concombre.fast.search_kernel": ("world_costs", "sampled_costs"),
 }

@@ -39,7 +39,8 @@ from concombre import (
     view,
 )
 from concombre.apps.simulate import simulate
-from concombre.games.concombre.bots import _penalty_after, bot_named
+from concombre.games.concombre.bots import bot_named
+from concombre.games.concombre.bots.mc import penalty_after
 from concombre.games.concombre.bots.sampling import _match, deal_hidden, rank_bounds
 from concombre.games.concombre.documents import rebuild_state, state_parts
 
@@ -179,7 +180,7 @@ def test_the_monte_carlo_playout_is_the_engines_round(game):
     state = _played_on(state, rng, rng.randrange(300))
     if state.phase in (Phase.PLAY, Phase.TRICK_COMPLETE):
         for seat in range(len(state.players)):
-            assert _penalty_after(state, seat) == _thumb_round(state, seat)
+            assert penalty_after(state, seat) == _thumb_round(state, seat)
 
 
 def test_strength_ordering_in_a_small_seeded_tournament():

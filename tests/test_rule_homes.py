@@ -285,3 +285,94 @@ def test_only_the_hot_paths_read_a_round_by_position():
             continue
         readers = _reads_of_the_round(ast.parse(text))
         assert readers <= HOT_PATHS.get(relative, set()), f"{relative} reads the round's inner form in {readers}"
+
+
+# -- the bots: one registry, the rule of thumb once per form -------------------------------------------------
+
+
+def test_the_roster_is_the_one_registry_of_bots():
+    from concombre.games import find_game
+    from concombre.games.concombre.bots import BOTS, LEVELS, ROSTER
+
+    assert list(BOTS) == [offer.name for offer in ROSTER if offer.installed]
+    assert {level.bot for level in LEVELS} <= set(BOTS)
+    game = find_game("concombre")
+    assert game.bots is not None and game.bots.makers is BOTS
+    if all(offer.installed for offer in ROSTER):
+        from concombre.games.concombre.fast import kernel
+
+        compiled = tuple(offer.name for offer in ROSTER if offer.compiled)
+        assert compiled == kernel.BOTS
+        assert game.learning is not None and game.learning.batched is not None
+        assert tuple(game.learning.batched().bots) == compiled
+
+
+@given(st.integers(1, FULL_MASK))
+def test_the_rule_of_thumb_compiled_is_the_rule_of_thumb(legal):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba")
+    from concombre.games.concombre.bots.simple import thumb_card
+    from concombre.games.concombre.fast import kernel
+
+    assert kernel.thumb_card(np.uint64(legal)) == thumb_card(legal)
+
+
+def test_the_thumb_bot_plays_the_rule_of_thumb_and_the_playouts_use_it(monkeypatch):
+    from concombre import ThumbBot
+    from concombre.games.concombre.bots import simple
+
+    ruled = spy_on(monkeypatch, simple, "thumb_card")
+    for game in played_out(4):
+        if game.phase is Phase.PLAY:
+            seen = view(game, game.to_play)
+            assert ThumbBot().choose(seen, random.Random(0)) == Play(max(seen.legal_plays))
+    assert ruled.calls > 20
+
+
+def spy_on(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> Spy:
+    watched = Spy(getattr(module, name))
+    monkeypatch.setattr(module, name, watched)
+    return watched
+
+
+# -- Rommé: its rules module names each ruling's home, and the users call them -------------------------------
+
+
+def test_romme_s_rules_name_a_home_for_each_ruling_a_function_decides():
+    import importlib
+
+    from concombre.games.romme import rules as romme_rules
+
+    for ruling, path in romme_rules.HOMES.items():
+        module, _, name = path.rpartition(".")
+        assert callable(getattr(importlib.import_module(module), name)), ruling
+    assert {"R5", "R6", "R7a", "R8", "R9", "R10", "R13"} <= set(romme_rules.HOMES)
+
+
+def test_romme_s_transitions_legal_actions_and_bots_call_the_homes(monkeypatch):
+    from concombre import romme
+    from concombre.games.romme import bots as romme_bots
+    from concombre.games.romme import legal as romme_legal
+    from concombre.games.romme import rules as romme_rules
+    from concombre.games.romme import transitions as romme_transitions
+
+    watched = {(module.__name__, name): spy_on_home(monkeypatch, module, romme_rules, name)
+               for module, names in ((romme_transitions, ("deal_key", "opens", "round_score", "withheld_discard")),
+                                     (romme_legal, ("withheld_discard",)), (romme_bots, ("withheld_discard",)))
+               for name in names}
+    rng, bot = random.Random(5), romme.BOTS["random"]()
+    state = romme.new_game(2, seed=5)
+    for _ in range(5000):
+        if state.phase is romme.Phase.GAME_OVER:
+            break
+        if state.phase is romme.Phase.PLAY and rng.random() < 0.5:
+            state = romme.apply(state, bot.choose(romme.view(state, state.to_play or 0), rng))
+        else:
+            state = romme.apply(state, rng.choice(romme.legal_actions(state)))
+    assert all(spied.calls for spied in watched.values()), {key: spied.calls for key, spied in watched.items()}
+
+
+def spy_on_home(monkeypatch: pytest.MonkeyPatch, user: Any, home: Any, name: str) -> Spy:
+    watched = Spy(getattr(home, name))
+    monkeypatch.setattr(user, name, watched)
+    return watched

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from concombre import PACK, Phase, Play, Rules, SearchBot, ThumbBot, apply, deal, legal_actions, new_game, view
-from concombre.games.concombre.bots.search import _likelihood, _plays, _thumb_out, last_trick, thumb_like
+from concombre.games.concombre.bots.search import _likelihood, _plays, last_trick, thumb_like
+from concombre.games.concombre.bots.simple import play_out
 from concombre.games.concombre.rules import follow_mask
 from concombre.games.concombre.state import next_seats
 
@@ -58,7 +59,7 @@ def test_the_thumb_playout_is_the_engine_s(rules):
         state: Any = in_play(rules, 2 + seed % 4, seed, seed % 12)
         if state.phase is not Phase.PLAY or not state.trick:
             continue
-        predicted = _thumb_out(hands_of(state), trick_of(state), state.trick[0][0], next_seats(state.eliminated),
+        predicted = play_out(hands_of(state), trick_of(state), state.trick[0][0], next_seats(state.eliminated),
                                rules.follow == "lead", rules.may_duck)
         while phase_of(state) is not Phase.ROUND_COMPLETE:
             state = apply(state, legal_actions(state)[-1] if phase_of(state) is Phase.PLAY else legal_actions(state)[0])

@@ -28,10 +28,10 @@ from concombre.games.concombre.bots.search import (  # noqa: E402
     SearchBot,
     _by_rank,
     _cheapest,
-    _thumb_out,
     candidates,
     last_trick,
 )
+from concombre.games.concombre.bots.simple import play_out  # noqa: E402
 from concombre.games.concombre.fast import kernel, search_kernel  # noqa: E402
 
 from .support import games  # noqa: E402
@@ -93,7 +93,7 @@ def test_c7_c8_c9_the_kernel_s_exact_end_is_the_reference_s(cards, players, lead
     found = search_kernel.last_trick(np.array(hands, dtype=np.uint64), leader, 0, 0, 0, leader, following, players,
                                      follow_lead, may_duck, table, search_kernel.new_table(10), 1, work())
     assert found == expected
-    expected_out = _thumb_out(hands, (), leader, following.tolist(), follow_lead, may_duck)
+    expected_out = play_out(hands, (), leader, following.tolist(), follow_lead, may_duck)
     assert search_kernel.thumb_out(np.array(hands, dtype=np.uint64), leader, 0, 0, 0, leader, following, players,
                                    follow_lead, may_duck) == expected_out
 

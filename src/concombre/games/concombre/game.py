@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Batched, Bots, Chance, Encoding, Game, Learning, Records, Story, register
@@ -18,7 +19,7 @@ from concombre.games.concombre.actions import (
     parse_action,
     refusal,
 )
-from concombre.games.concombre.bots import BOTS, LEVELS
+from concombre.games.concombre.bots import BOTS, LEVELS, ROSTER
 from concombre.games.concombre.bots.sampling import deal_hidden
 from concombre.games.concombre.codec import CODEC
 from concombre.games.concombre.reading import typed_text
@@ -81,10 +82,14 @@ def _batched() -> Batched:
     return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
                    observe=batch.observe, to_play=lambda games: games.to_play, done=lambda games: games.done,
                    rewards=lambda games: games.rewards, eliminated=lambda games: games.eliminated,
-                   bots={"random": batch.random_cards, "thumb": lambda games, rng: batch.thumb_cards(games)},
+                   bots={offer.name: _batched_bot(batch.bot_cards, offer.name) for offer in ROSTER if offer.compiled},
                    winner=lambda games: games.winner,
                    settle=lambda games, seat, bots, seed: batch.rollout(games, bots, until=seat, seed=seed),
                    round_number=lambda games: games.round_number)
+
+
+def _batched_bot(cards: Callable[[Any, str, Any], Any], name: str) -> Callable[[Any, Any], Any]:
+    return lambda games, rng: cards(games, name, rng)
 
 
 def _encoding() -> Encoding[State, Action, View]:

@@ -25,6 +25,7 @@ from concombre.games.romme.actions import (
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
 from concombre.games.romme.melds import Meld, Place, exchange_joker, laid_off
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
+from concombre.games.romme.rules import withheld_discard
 from concombre.games.romme.state import Phase, State, require_state
 
 __all__ = [
@@ -93,7 +94,7 @@ def discard_actions(state: State) -> tuple[Discard, ...]:
     if state.phase is not Phase.PLAY or seat is None:
         return ()
     hand = state.hands[seat]
-    blocked = state.drawn if len(hand) > 1 and not state.rules.may_return_discard else None
+    blocked = withheld_discard(state.drawn, len(hand), state.rules)
     if blocked is None:
         return tuple([_DISCARDS[card.index] for card in hand])
     return tuple([_DISCARDS[card.index] for card in hand if card.index != blocked.index])

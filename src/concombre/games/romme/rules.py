@@ -2,14 +2,85 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from concombre.core.i18n import N_
 from concombre.core.limits import option_check
+from concombre.core.seats import deal_key as shared_deal_key
 
-__all__ = ["DEFAULT_PLAYERS", "MAX_PLAYERS", "MIN_PLAYERS", "Rules"]
+if TYPE_CHECKING:
+    from concombre.games.romme.cards import RommeCard
+
+__all__ = ["DEFAULT_PLAYERS", "HOMES", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "deal_key", "opens", "round_score",
+           "withheld_discard"]
+
+HOMES = {
+    "R2": "concombre.games.romme.cards.deck",
+    "R3": "concombre.games.romme.cards.rank_value",
+    "R5": "concombre.games.romme.melds.why_not_meld",
+    "R6": "concombre.games.romme.melds.make_meld",
+    "R7a": "concombre.games.romme.rules.withheld_discard",
+    "R8": "concombre.games.romme.rules.opens",
+    "R9": "concombre.games.romme.melds.lay_off",
+    "R10": "concombre.games.romme.melds.exchange_joker",
+    "R13": "concombre.games.romme.rules.round_score",
+}
+"""Where each of Rommé's rulings that a function decides is written, once: the melds (R5, R6), the opening
+(R8), laying off (R9), the joker exchange (R10), R7a and the scoring (R13), with the pack (R2) and the card
+values (R3). The transitions, the refusals, the legal actions and the bots call these; the tests check that
+each path names a function and that its users call it.
+
+Examples:
+    >>> HOMES["R9"]
+    'concombre.games.romme.melds.lay_off'
+"""
+
+Card = TypeVar("Card", bound="RommeCard")
+
+
+def deal_key(seed: int, *salt: int) -> bytes:
+    """The key a pack is shuffled from (R4, R7: a round's deal, a rebuilt stock): the game, its seed and ``salt``
+    (the round, the rebuild), in the form every game shares (`concombre.core.seats.deal_key`).
+
+    Examples:
+        >>> deal_key(7, 2, 0)
+        b'concombre-romme:7:2:0'
+    """
+    return shared_deal_key("concombre-romme", seed, *salt)
+
+
+def opens(worth: int, rules: Rules) -> bool:
+    """Whether melds worth ``worth`` together may be a player's first melding (R8): at least ``rules.opening``.
+
+    Examples:
+        >>> opens(40, Rules()), opens(39, Rules()), opens(30, Rules(opening=30))
+        (True, False, True)
+    """
+    return worth >= rules.opening
+
+
+def withheld_discard(drawn: Card | None, held: int, rules: Rules) -> Card | None:
+    """The card a player may not discard now (R7a): the one they took from the discard pile this turn
+    (``drawn``), while they hold other cards (``held`` cards in all), unless ``rules.may_return_discard``.
+
+    Examples:
+        >>> withheld_discard("QH1", 5, Rules()), withheld_discard("QH1", 1, Rules())
+        ('QH1', None)
+    """
+    return drawn if held > 1 and not rules.may_return_discard else None
+
+
+def round_score(meld_value: int, hand_value: int, went_out: bool) -> int:
+    """A player's points for a round (R13): what they melded, less what is left in their hand unless they went
+    out.
+
+    Examples:
+        >>> round_score(55, 12, False), round_score(80, 0, True)
+        (43, 80)
+    """
+    return meld_value - (0 if went_out else hand_value)
 
 MIN_PLAYERS = 2
 """The fewest players of a game of Rommé (R1).

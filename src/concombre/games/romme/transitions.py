@@ -18,7 +18,7 @@ import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _, ngettext
-from concombre.core.seats import game_seed, left_of, player_names, seats_from, shuffled_order
+from concombre.core.seats import game_seed, keyed_order, left_of, player_names, seats_from
 from concombre.core.words import card_text
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
@@ -32,7 +32,7 @@ from concombre.games.romme.melds import (
     unfit_exchange,
     unfit_lay_off,
 )
-from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, deal_key, opens, round_score, withheld_discard
 from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state, replaced, require_state
 
 __all__ = [
@@ -127,7 +127,7 @@ def _dealing_order(state: State) -> tuple[int, ...]:
 
 def _shuffled(cards: Sequence[RommeCard], seed: int, *salt: int) -> tuple[RommeCard, ...]:
     """``cards`` in a random order drawn from the seed and ``salt`` (the round, the rebuild)."""
-    return tuple(cards[position] for position in shuffled_order(len(cards), "concombre-romme", seed, *salt))
+    return tuple(cards[position] for position in keyed_order(len(cards), deal_key(seed, *salt)))
 
 
 # -- the deal -------------------------------------------------------------------------
@@ -438,7 +438,7 @@ def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
             return meld
         built.append(meld)
     worth = sum(meld.value for meld in built)
-    if not state.opened[seat] and worth < state.rules.opening:
+    if not state.opened[seat] and not opens(worth, state.rules):
         return IllegalActionError(
             _("An opening must be worth {opening} or more; these melds are worth {worth}.",
               opening=state.rules.opening, worth=worth), "R8"
@@ -596,7 +596,8 @@ def discard(state: State, card: RommeCard | str) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
     hand = _without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
-    returned = drawn is not None and card.index == drawn.index and hand and not state.rules.may_return_discard
+    withheld = None if hand is None else withheld_discard(drawn, len(hand) + 1, state.rules)
+    returned = withheld is not None and card.index == withheld.index
     if hand is None or seat is None or returned:
         refused = discard_refusal(state, card)  # the test above is discard_refusal's, inline: a turn's hot path
         assert refused is not None
@@ -629,7 +630,7 @@ def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
         return refused
     hand, drawn = state.hands[state.to_play], state.drawn  # type: ignore[index]
     refused = _not_held(hand, [card])
-    if refused is None and card == drawn and len(hand) > 1 and not state.rules.may_return_discard:
+    if refused is None and card == withheld_discard(drawn, len(hand), state.rules):
         return IllegalActionError(
             _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card_text(card)),
             "R7a"
@@ -670,7 +671,7 @@ def score_round(state: State) -> State:
     meld_values = tuple(state.meld_value(seat) for seat in range(count))
     hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)
     round_scores = tuple(
-        0 if seat not in state.contenders else meld_values[seat] - (0 if seat == state.out else hand_values[seat])
+        0 if seat not in state.contenders else round_score(meld_values[seat], hand_values[seat], seat == state.out)
         for seat in range(count)
     )
     result = RoundResult(state.round_number, state.out, meld_values, hand_values, round_scores)

@@ -45,6 +45,7 @@ from concombre.core.cards import Card, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.bots.sampling import SLIP, deal_hidden, rank_bounds, unseen_cards
+from concombre.games.concombre.bots.simple import play_out
 from concombre.games.concombre.rules import (
     SAME_RANK,
     beats,
@@ -361,7 +362,7 @@ def _after(seen: View, hands: tuple[int, ...], card: Card, exact: int) -> tuple[
     leader = trick[0][0]
     follow_lead, may_duck = seen.rules.follow == "lead", seen.rules.may_duck
     if sum(hand.bit_count() for hand in after) > exact:
-        return _thumb_out(after, trick, leader, next_seats(seen.eliminated), follow_lead, may_duck)
+        return play_out(after, trick, leader, next_seats(seen.eliminated), follow_lead, may_duck)
 
     def cost(seat: int, loser: int, value: int) -> float:
         return _cost(seen, loser, value, seat)
@@ -415,28 +416,6 @@ def thumb_like(seen: View) -> frozenset[int]:
         if all(later <= earlier for earlier, later in pairwise(kept)):
             fitted.add(seat)
     return frozenset(fitted)
-
-
-def _thumb_out(hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int, next_seat: Sequence[int],
-               follow_lead: bool, may_duck: bool) -> tuple[int, int]:
-    """The round played out with every player's highest legal card: the last trick's loser and card value.
-
-    ``next_seat`` is each seat's follower (`concombre.games.concombre.state.next_seats`); ``leader`` leads when
-    ``trick`` is empty. The Monte Carlo bot plays its rounds out here too.
-    """
-    size = len(set(next_seat))  # the seats still in the game (C6)
-    hands_left, on_table = list(hands), list(trick)
-    seat = next_seat[trick[-1][0]] if trick else leader
-    while True:
-        if len(on_table) == size:
-            winner, best = winning_play(on_table)
-            if not any(hands_left):
-                return winner, value_of(best)
-            on_table, seat = [], winner
-        card = follow_mask(hands_left[seat], on_table, follow_lead, may_duck).bit_length() - 1
-        hands_left[seat] ^= 1 << card
-        on_table.append((seat, card))
-        seat = next_seat[seat]
 
 
 def _by_rank(hand: int) -> int:

@@ -54,8 +54,8 @@ from concombre.games.concombre.fast import kernel
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.concombre.state import next_seats
 
-__all__ = ["DEALS", "Batch", "Buffer", "hand_sizes", "legal_mask", "observe", "random_cards", "reset", "reset_games",
-           "rollout", "step", "thumb_cards"]
+__all__ = ["DEALS", "Batch", "Buffer", "bot_cards", "hand_sizes", "legal_mask", "observe", "random_cards", "reset",
+           "reset_games", "rollout", "step", "thumb_cards"]
 
 DEALS = ("exact", "fast")
 """How a batch deals (C5): ``"exact"``, the reference engine's SHAKE-128 deals for the same seed, or ``"fast"``,
@@ -574,8 +574,25 @@ def thumb_cards(batch: Batch) -> npt.NDArray[np.int64]:
         True
     """
     cards = np.empty(len(batch), dtype=np.int64)
-    kernel.highest_legal(batch.legal.copy(), cards)  # a copy: one layout whatever N, one compiled signature
+    kernel.thumb_legal(batch.legal.copy(), cards)  # a copy: one layout whatever N, one compiled signature
     return cards
+
+
+def bot_cards(batch: Batch, name: str, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """Each game's card by the in-kernel bot ``name`` (`concombre.games.concombre.fast.kernel.BOTS`): `thumb_cards`
+    or `random_cards` (drawn from ``rng``); -1 in a finished game.
+
+    Raises:
+        InvalidArgumentError: No bot plays inside the kernel by this name.
+
+    Examples:
+        >>> games = reset([4], players=2)
+        >>> (bot_cards(games, "thumb", np.random.default_rng(0)) == thumb_cards(games)).all()
+        np.True_
+    """
+    if name not in kernel.BOTS:
+        raise InvalidArgumentError(f"bots must be one of {', '.join(kernel.BOTS)}, not {name!r}.", field="bots")
+    return thumb_cards(batch) if name == "thumb" else random_cards(batch, rng)
 
 
 def random_cards(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:

@@ -36,7 +36,7 @@ from concombre.games.concombre.encoding import CARDS_SCALE, LAYOUT, SCORE_SCALE,
 from concombre.games.concombre.fast.deals import WORK, pack_order
 
 __all__ = ["BOTS", "FIELDS", "STORAGE", "highest", "legal_cards", "nth_card", "place", "popcount", "random_legal",
-           "widths"]
+           "thumb_card", "widths"]
 
 FIELDS = {
     "seeds": np.uint64, "hands": np.uint64, "penalties": np.uint64, "scores": np.int16, "half_cucumber": np.bool_,
@@ -101,7 +101,8 @@ def _places(players: int) -> dict[str, tuple[int, int, int | None]]:
 
 
 BOTS = ("random", "thumb")
-"""The bots that play inside the kernel, by number: a legal card at random, the highest legal card.
+"""The bots that play inside the kernel, by number: a legal card at random, the rule of thumb (`thumb_card`);
+the bots of `concombre.games.concombre.bots.ROSTER` that say they are compiled.
 
 Examples:
     >>> BOTS.index("thumb")
@@ -200,6 +201,19 @@ def nth_card(mask: np.uint64, rank: int) -> int:
     byte = popcount(at_most)
     before = ((running << np.uint64(8)) >> np.uint64(8 * byte)) & np.uint64(0xFF)
     return 8 * byte + int(_IN_BYTE[int((mask >> np.uint64(8 * byte)) & np.uint64(0xFF)), rank - int(before)])
+
+
+@jit_inline
+def thumb_card(legal: np.uint64) -> int:
+    """The rule of thumb, compiled (`concombre.games.concombre.bots.simple.thumb_card`, held equal by the tests):
+    of a mask of legal cards, the `PACK` index to play, the highest.
+
+    Examples:
+        >>> import numpy as np
+        >>> thumb_card(np.uint64(0b1011))
+        3
+    """
+    return highest(legal)
 
 
 # -- the rules ------------------------------------------------------------------------------------------------
@@ -340,7 +354,7 @@ def _restart(words: np.ndarray, small: np.ndarray, tallies: np.ndarray, game: in
 def _choose(legal: np.uint64, bot: int, key: np.uint64, counter: int) -> tuple[int, int]:
     """The card of in-kernel bot ``bot`` (`BOTS`) among the ``legal`` cards; the random stream's counter."""
     if bot == 1:
-        return highest(legal), counter
+        return thumb_card(legal), counter
     pick, counter = below(key, counter, popcount(legal))
     return nth_card(legal, pick), counter
 
@@ -472,10 +486,10 @@ def random_legal(legal: np.ndarray, words: np.ndarray, cards: np.ndarray) -> Non
 
 
 @jit
-def highest_legal(legal: np.ndarray, cards: np.ndarray) -> None:
-    """The highest legal card of each game (-1 with none)."""
+def thumb_legal(legal: np.ndarray, cards: np.ndarray) -> None:
+    """Each game's card by the rule of thumb (`thumb_card`; -1 with no legal card)."""
     for game in range(len(legal)):
-        cards[game] = highest(legal[game]) if legal[game] else -1
+        cards[game] = thumb_card(legal[game]) if legal[game] else -1
 
 
 @jit

@@ -30,7 +30,7 @@ import numpy as np
 
 from concombre.accel.compiled import jit, jit_inline
 from concombre.accel.splitmix import below
-from concombre.games.concombre.fast.kernel import beats, highest, legal_cards, popcount, value_of
+from concombre.games.concombre.fast.kernel import beats, highest, legal_cards, popcount, thumb_card, value_of
 from concombre.games.concombre.rules import RANK_CARDS, SAME_RANK
 
 __all__ = [
@@ -108,7 +108,7 @@ def thumb_out(hands: np.ndarray, to_play: int, size: int, lead: int, best: int, 
                 left |= hand
             if left == _ZERO:
                 return best_seat, value_of(best)
-        card = highest(legal_cards(hands[to_play], size, lead, best, follow_lead, may_duck))
+        card = thumb_card(legal_cards(hands[to_play], size, lead, best, follow_lead, may_duck))
         hands[to_play] ^= _bit(card)
         if size == 0:
             lead = card

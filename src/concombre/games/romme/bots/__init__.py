@@ -21,6 +21,7 @@ from concombre.games.romme.bots.solver import best_melds, best_opening
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import exchange_joker, laid_off, make_meld
 from concombre.games.romme.options import meld_options, opening_value
+from concombre.games.romme.rules import opens, withheld_discard
 from concombre.games.romme.state import Phase
 from concombre.games.romme.views import View
 
@@ -36,7 +37,7 @@ def discards(seen: View) -> list[RommeCard]:
         >>> len(discards(seen))
         14
     """
-    blocked = seen.drawn if len(seen.hand) > 1 and not seen.rules.may_return_discard else None
+    blocked = withheld_discard(seen.drawn, len(seen.hand), seen.rules)
     return [card for card in seen.hand if card != blocked]
 
 
@@ -84,7 +85,7 @@ class RandomBot:
         options = [Discard(card) for card in discards(seen)]
         opened = seen.opened[seen.seat]
         options += [MeldCards([meld]) for meld in meld_options(seen.hand)
-                    if opened or opening_value([meld]) >= seen.rules.opening]
+                    if opened or opens(opening_value([meld]), seen.rules)]
         options += lay_offs(seen)
         return rng.choice(options)
 
@@ -119,7 +120,7 @@ class SolverBot:
         plan = best_melds(seen.hand, seen.melds if opened else (), seen.seat) if opened else best_opening(
             seen.hand, seen.rules.opening
         )
-        if plan is not None and plan.melds and (opened or plan.table_value >= seen.rules.opening):
+        if plan is not None and plan.melds and (opened or opens(plan.table_value, seen.rules)):
             return MeldCards(list(plan.melds))
         if opened:
             exchange = self._exchange(seen)
