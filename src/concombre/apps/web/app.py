@@ -59,7 +59,21 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from concombre.apps.web.guard import AddressLimit, Guard, RateLimit, client_address, load_json
 from concombre.apps.web.tables import playable, watch_token
 from concombre.apps.web.words import PAGE
-from concombre.apps.web.workers import Summary, Workers
+from concombre.apps.web.workers import (
+    Act,
+    Advance,
+    Back,
+    HandToBot,
+    Join,
+    Messages,
+    New,
+    RecordOf,
+    Remove,
+    Settings,
+    Summary,
+    TimeOut,
+    Workers,
+)
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.i18n import LANGUAGES, _, current_language, language_of, translate, use_language
 from concombre.core.limits import name_problem
@@ -140,13 +154,10 @@ class _Tables:
         self.tables[key], self.locks[key], self.sockets[key] = summary, asyncio.Lock(), {}
         self.used[key] = self.clock()
 
-    async def _ask(self, key: str, method: str, *args: Any) -> Any:
-        """The table's keeper's answer to ``method``, its summary kept; the rest of the answer, if any."""
-        answer = await self.workers.call(key, method, *args)
-        summary = answer[-1] if isinstance(answer, tuple) else answer
+    def _kept(self, key: str, summary: Summary) -> None:
+        """The table's summary after a call, kept (unless the table was forgotten meanwhile)."""
         if key in self.tables:
             self.tables[key] = summary
-        return answer[0] if isinstance(answer, tuple) else None
 
     def _keep_for(self, key: str) -> float:
         """How long the table may stand unused: minutes if no person ever came, a quarter of ``idle`` once the
@@ -163,7 +174,7 @@ class _Tables:
             for holder in (self.tables, self.locks, self.sockets, self.used):
                 del holder[key]
             self.joined.discard(key)
-        await asyncio.gather(*(self.workers.call(key, "remove") for key in gone))
+        await asyncio.gather(*(self.workers.call(Remove(key)) for key in gone))
 
     def room_in(self) -> float:
         """The seconds until the next table expires (at least 1): how long a refused maker should wait."""
@@ -171,9 +182,8 @@ class _Tables:
         waits = [self.used[key] + self._keep_for(key) - now for key in self.tables if not self.sockets[key]]
         return max(1.0, min(waits, default=60.0))
 
-    async def add(self, *settings: Any) -> tuple[str, Summary] | None:
-        """A new table (the settings of `concombre.apps.web.workers.Keeper.new`): its key and summary, or None
-        when the server is full."""
+    async def add(self, settings: Settings) -> tuple[str, Summary] | None:
+        """A new table: its key and summary, or None when the server is full."""
         await self.expire()
         if len(self.tables) + self.making >= self.limit:
             return None
@@ -181,7 +191,7 @@ class _Tables:
         self.making += 1
         try:
             # the bots may think before the first person's turn: the keeper's work (the language goes along)
-            summary: Summary = await self.workers.call(key, "new", *settings, self.clock())
+            summary = await self.workers.call(New(key, settings, self.clock()))
         finally:
             self.making -= 1
         self._hold(key, summary)
@@ -191,11 +201,11 @@ class _Tables:
         """A person has come to the table: it is kept as long as a table in play."""
         if key not in self.joined:
             self.joined.add(key)
-            await self.workers.call(key, "join")
+            await self.workers.call(Join(key))
 
     async def hand_to_bot(self, key: str, seat: int) -> None:
         """Give a friend's empty seat to the table bot, and keep who sits where."""
-        await self._ask(key, "hand_to_bot", seat)
+        self._kept(key, await self.workers.call(HandToBot(key, seat)))
 
     def seats(self, key: str) -> set[int | None]:
         """The seats with a connection (None: a spectator)."""
@@ -206,28 +216,31 @@ class _Tables:
         """The message of each seat and language in ``here`` (`concombre.apps.web.workers.Keeper.messages`), with
         the seats whose person is here, so the maker sees which friend's seat stands empty."""
         present = sorted(seat for seat, _language in here if seat is not None)
-        found: dict[tuple[int | None, str], tuple[str, dict[str, str]]] = await self.workers.call(
-            key, "messages", sorted(here, key=repr), clock, present)
-        return found
+        return await self.workers.call(Messages(key, tuple(sorted(here, key=repr)), clock, tuple(present)))
 
     async def time_out(self, key: str, seat: int, turn: int, away: bool) -> bool:
         """`concombre.apps.web.tables.Table.time_out`, kept."""
-        return bool(await self._ask(key, "time_out", seat, turn, away, self.clock()))
+        timed = await self.workers.call(TimeOut(key, seat, turn, away, self.clock()))
+        self._kept(key, timed.summary)
+        return timed.moved
 
     async def back(self, key: str, seat: int) -> None:
         """`concombre.apps.web.tables.Table.back`."""
-        await self._ask(key, "back", seat)
+        self._kept(key, await self.workers.call(Back(key, seat)))
 
     async def act(self, key: str, seat: int, document: Any) -> ConcombreError | None:
         """The seat's action applied, and kept, before anyone is told; a refusal is said in the caller's
         language."""
-        refusal: ConcombreError | None = await self._ask(key, "act", seat, document, self.clock())
-        return refusal
+        acted = await self.workers.call(Act(key, seat, document, self.clock()))
+        self._kept(key, acted.summary)
+        return acted.refusal
 
     async def advance(self, key: str) -> bool:
         """The table's next steps that need no pause (`concombre.apps.web.workers.Keeper.advance`); whether any
         was taken."""
-        return bool(await self._ask(key, "advance", self.clock()))
+        advanced = await self.workers.call(Advance(key, self.clock()))
+        self._kept(key, advanced.summary)
+        return advanced.moved
 
     def touch(self, key: str) -> None:
         self.used[key] = self.clock()
@@ -318,7 +331,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 return JSONResponse({"error": _("The settings are longer than {limit} bytes.", limit=MAX_BODY)},
                                     status_code=413)
         try:
-            made = await held.add(*_settings(load_json(body.decode("utf-8"), MAX_BODY)))
+            made = await held.add(_settings(load_json(body.decode("utf-8"), MAX_BODY)))
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return _refused(_("Cannot start that table: {error}", error=err), err)
         if made is None:
@@ -417,7 +430,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         if not table.over:
             return JSONResponse({"error": _("The record holds the seed, which would show every hidden card: "
                                             "it is served once the game is over.")}, status_code=409)
-        return JSONResponse(await held.workers.call(request.path_params["table"], "record"),
+        return JSONResponse(await held.workers.call(RecordOf(request.path_params["table"])),
                             headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
@@ -516,7 +529,7 @@ def _later(sentence: str, status: int, wait: float) -> JSONResponse:
                         headers={"Retry-After": str(math.ceil(wait))})
 
 
-def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None, float | None]:
+def _settings(settings: Any) -> Settings:
     """The game, the number of players, the maker's name, how many people (the maker included), the bots'
     kind, the seed and the clock's seconds a move of a new table's settings, checked."""
     if not isinstance(settings, dict):
@@ -549,7 +562,8 @@ def _settings(settings: Any) -> tuple[str, int, str, int, str | None, int | None
                               or not MIN_CLOCK <= clock <= MAX_CLOCK):
         raise ValueError(_("clock must be the seconds a person has for a move, from {least} to {most}, or null",
                            least=MIN_CLOCK, most=MAX_CLOCK))
-    return game, players, name, people, bot, seed, None if clock is None else float(clock)
+    return Settings(game, players, name, people=people, bot=bot, seed=seed,
+                    clock=None if clock is None else float(clock))
 
 
 class RequestLanguage:

@@ -11,7 +11,7 @@ Examples:
     >>> import asyncio
     >>> async def main():
     ...     workers = Workers(0)
-    ...     summary = await workers.call("t1", "new", "concombre", 3, "Ann", 1, None, 1, None, 0.0)
+    ...     summary = await workers.call(New("t1", Settings("concombre", 3, "Ann", seed=1), used=0.0))
     ...     workers.close()
     ...     return summary.turn > 0, summary.awaited, summary.seat_of(summary.tokens[0])
     >>> asyncio.run(main())
@@ -32,7 +32,7 @@ import socket
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -41,7 +41,11 @@ from concombre.apps.web.tables import Table, new_table, seat_opened, watch_token
 from concombre.core.errors import ConcombreError
 from concombre.core.i18n import current_language, use_language
 
-__all__ = ["Keeper", "Summary", "Workers"]
+__all__ = ["Act", "Acted", "Advance", "Back", "HandToBot", "Join", "Keeper", "Messages", "Moved", "New", "RecordOf",
+           "Remove", "Request", "Settings", "Summary", "TimeOut", "Workers"]
+
+T = TypeVar("T")
+Letters = dict[tuple[int | None, str], tuple[str, dict[str, str]]]  # a message and its drawings, by seat and language
 
 
 @attrs.frozen
@@ -91,6 +95,50 @@ class Summary:
         return maker is not None and seat_opened((watch_token(maker),), token) == 0
 
 
+@attrs.frozen(kw_only=True)
+class Settings:
+    """A new table's settings, checked by the server before a keeper makes the table
+    (`concombre.apps.web.tables.new_table`'s arguments).
+
+    Attributes:
+        game: The game's name.
+        players: The number of players.
+        name: The maker's name, at seat 0.
+        people: The seats for people, the maker's included; bots take the others.
+        bot: The bots' kind, or None for the game's table bot.
+        seed: The game's seed, or None for a random one.
+        clock: Seconds a person has for a move, or None.
+
+    Examples:
+        >>> Settings("romme", 2, "Ann").people
+        1
+    """
+
+    game: str = attrs.field(kw_only=False)
+    players: int = attrs.field(kw_only=False)
+    name: str = attrs.field(kw_only=False)
+    people: int = 1
+    bot: str | None = None
+    seed: int | None = None
+    clock: float | None = None
+
+
+@attrs.frozen
+class Acted:
+    """The answer to `Act`: the refusal (None: the action was taken and kept) and the table's summary after."""
+
+    refusal: ConcombreError | None
+    summary: Summary
+
+
+@attrs.frozen
+class Moved:
+    """The answer to `Advance` and `TimeOut`: whether the table moved, and its summary after."""
+
+    moved: bool
+    summary: Summary
+
+
 class Keeper:
     """The tables of one worker, each by its key, and their part of the database: every call the event loop
     makes of a table (`Workers.call`) is a method here, and answers the table's `Summary` along.
@@ -101,9 +149,9 @@ class Keeper:
 
     Examples:
         >>> keeper = Keeper(None, pause=0.0)
-        >>> summary = keeper.new("t1", "romme", 2, "Ann", 1, None, 2, None, 0.0)
-        >>> refusal, after = keeper.act("t1", 0, {"format": "concombre.romme.action/1", "type": "draw_stock"}, 1.0)
-        >>> refusal is None, after.turn == summary.turn + 1
+        >>> summary = keeper.new("t1", Settings("romme", 2, "Ann", seed=2), 0.0)
+        >>> acted = keeper.act("t1", 0, {"format": "concombre.romme.action/1", "type": "draw_stock"}, 1.0)
+        >>> acted.refusal is None, acted.summary.turn == summary.turn + 1
         (True, True)
     """
 
@@ -126,43 +174,43 @@ class Keeper:
                 found.append((key, self._summary(key), joined))
         return found
 
-    def new(self, key: str, game: str, players: int, name: str, people: int, bot: str | None, seed: int | None,
-            clock: float | None, used: float) -> Summary:
+    def new(self, key: str, settings: Settings, used: float) -> Summary:
         """A new table (`concombre.apps.web.tables.new_table`), kept under ``key``, ``used`` at that time."""
-        table = self.tables[key] = new_table(game, players, name, seed, people, bot, clock)
+        table = self.tables[key] = new_table(settings.game, settings.players, settings.name, settings.seed,
+                                             settings.people, settings.bot, settings.clock)
         if self.store is not None:
             self.store.add(key, table, used)
         return self._summary(key)
 
-    def act(self, key: str, seat: int, document: Any, used: float) -> tuple[ConcombreError | None, Summary]:
+    def act(self, key: str, seat: int, document: Any, used: float) -> Acted:
         """The seat's action applied, and kept, before anyone is told; or its refusal."""
         table = self.tables[key]
         first = len(table.record.actions)
         refusal = table.act(seat, document)
         if refusal is None:
             self._keep(key, first, used)
-        return refusal, self._summary(key)
+        return Acted(refusal, self._summary(key))
 
-    def advance(self, key: str, used: float) -> tuple[bool, Summary]:
+    def advance(self, key: str, used: float) -> Moved:
         """The table's next step of its own or a bot's, and the steps after it that need no pause, kept in one
         transaction; whether any was taken."""
         table = self.tables[key]
         first = len(table.record.actions)
         if not table.step():
-            return False, self._summary(key)
+            return Moved(False, self._summary(key))
         while table.next_step(self.pause) == 0.0:
             table.step()
         self._keep(key, first, used)
-        return True, self._summary(key)
+        return Moved(True, self._summary(key))
 
-    def time_out(self, key: str, seat: int, turn: int, away: bool, used: float) -> tuple[bool, Summary]:
+    def time_out(self, key: str, seat: int, turn: int, away: bool, used: float) -> Moved:
         """`concombre.apps.web.tables.Table.time_out`, kept."""
         table = self.tables[key]
         first = len(table.record.actions)
         moved = table.time_out(seat, turn, away)
         if moved:
             self._keep(key, first, used)
-        return moved, self._summary(key)
+        return Moved(moved, self._summary(key))
 
     def back(self, key: str, seat: int) -> Summary:
         """`concombre.apps.web.tables.Table.back`."""
@@ -193,7 +241,7 @@ class Keeper:
         return self.tables[key].record_document()
 
     def messages(self, key: str, here: Iterable[tuple[int | None, str]], clock: dict[str, Any] | None,
-                 present: list[int]) -> dict[tuple[int | None, str], tuple[str, dict[str, str]]]:
+                 present: list[int]) -> Letters:
         """The message of each seat and language in ``here`` (None: the spectators'), worked out once each, with
         the seats whose person is connected (``present``) and the running ``clock``: each as its JSON text without
         the cards' drawings, and the drawings by name."""
@@ -228,6 +276,149 @@ class Keeper:
             self.store.append(key, first, self.tables[key].record.actions[first:], used)
 
 
+class Request(Generic[T]):
+    """One call of the event loop on a table's `Keeper`, sent across the worker boundary as a value: its table's
+    ``key``, its arguments by name, and `run`, the keeper's method it calls, whose answer is typed ``T``.
+
+    Examples:
+        >>> Back("t1", 2).run(Keeper(None, pause=0.0))
+        Traceback (most recent call last):
+        KeyError: 't1'
+    """
+
+    __slots__ = ()
+    key: str
+
+    def run(self, keeper: Keeper) -> T:
+        """The keeper's answer."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class New(Request[Summary]):
+    """Make a table (`Keeper.new`)."""
+
+    key: str
+    settings: Settings
+    used: float
+
+    def run(self, keeper: Keeper) -> Summary:
+        """`Keeper.new`."""
+        return keeper.new(self.key, self.settings, self.used)
+
+
+@attrs.frozen
+class Act(Request[Acted]):
+    """A person's action (`Keeper.act`)."""
+
+    key: str
+    seat: int
+    document: Any
+    used: float
+
+    def run(self, keeper: Keeper) -> Acted:
+        """`Keeper.act`."""
+        return keeper.act(self.key, self.seat, self.document, self.used)
+
+
+@attrs.frozen
+class Advance(Request[Moved]):
+    """The table's next steps of its own (`Keeper.advance`)."""
+
+    key: str
+    used: float
+
+    def run(self, keeper: Keeper) -> Moved:
+        """`Keeper.advance`."""
+        return keeper.advance(self.key, self.used)
+
+
+@attrs.frozen
+class TimeOut(Request[Moved]):
+    """A person's clock ran out (`Keeper.time_out`)."""
+
+    key: str
+    seat: int
+    turn: int
+    away: bool
+    used: float
+
+    def run(self, keeper: Keeper) -> Moved:
+        """`Keeper.time_out`."""
+        return keeper.time_out(self.key, self.seat, self.turn, self.away, self.used)
+
+
+@attrs.frozen
+class Back(Request[Summary]):
+    """A person is back at their seat (`Keeper.back`)."""
+
+    key: str
+    seat: int
+
+    def run(self, keeper: Keeper) -> Summary:
+        """`Keeper.back`."""
+        return keeper.back(self.key, self.seat)
+
+
+@attrs.frozen
+class HandToBot(Request[Summary]):
+    """A friend's empty seat given to the table bot (`Keeper.hand_to_bot`)."""
+
+    key: str
+    seat: int
+
+    def run(self, keeper: Keeper) -> Summary:
+        """`Keeper.hand_to_bot`."""
+        return keeper.hand_to_bot(self.key, self.seat)
+
+
+@attrs.frozen
+class Join(Request[None]):
+    """A person came to the table (`Keeper.join`)."""
+
+    key: str
+
+    def run(self, keeper: Keeper) -> None:
+        """`Keeper.join`."""
+        keeper.join(self.key)
+
+
+@attrs.frozen
+class Remove(Request[None]):
+    """Forget the table (`Keeper.remove`)."""
+
+    key: str
+
+    def run(self, keeper: Keeper) -> None:
+        """`Keeper.remove`."""
+        keeper.remove(self.key)
+
+
+@attrs.frozen
+class RecordOf(Request[dict[str, Any]]):
+    """The table's record as a JSON document (`Keeper.record`)."""
+
+    key: str
+
+    def run(self, keeper: Keeper) -> dict[str, Any]:
+        """`Keeper.record`."""
+        return keeper.record(self.key)
+
+
+@attrs.frozen
+class Messages(Request[Letters]):
+    """The messages of the seats and languages ``here`` (`Keeper.messages`)."""
+
+    key: str
+    here: tuple[tuple[int | None, str], ...]
+    clock: dict[str, Any] | None
+    present: tuple[int, ...]
+
+    def run(self, keeper: Keeper) -> Letters:
+        """`Keeper.messages`."""
+        return keeper.messages(self.key, self.here, self.clock, list(self.present))
+
+
 def shard_of(key: str, shards: int) -> int:
     """The worker, of ``shards``, that holds the table ``key``: the same in every process and every run.
 
@@ -243,11 +434,11 @@ def _work(connection: Any, db: str | None, pause: float) -> None:
     keeper = Keeper(db, pause)
     with socket.socket(fileno=os.dup(connection.fileno())) as line:
         connection.close()
-        while (request := _read(line)) is not None:
-            number, method, language, args = request
+        while (message := _read(line)) is not None:
+            number, language, request = message
             try:
                 with use_language(language):
-                    answer = (number, True, getattr(keeper, method)(*args))
+                    answer = (number, True, _answer(keeper, request))
             except Exception as err:  # sent back, raised again where the server called
                 answer = (number, False, err)
             try:
@@ -257,6 +448,11 @@ def _work(connection: Any, db: str | None, pause: float) -> None:
             line.sendall(len(data).to_bytes(8, "big") + data)
     if keeper.store is not None:
         keeper.store.close()
+
+
+def _answer(keeper: Keeper, request: Request[Any] | tuple[int, int]) -> Any:
+    """The keeper's answer to a request; a (shard, shards) pair asks for the kept tables (`Keeper.load`)."""
+    return keeper.load(*request) if isinstance(request, tuple) else request.run(keeper)
 
 
 def _read(line: socket.socket) -> Any:
@@ -294,10 +490,10 @@ class _Worker:
         self.writer: asyncio.StreamWriter | None = None
         self.reading: asyncio.Task[None] | None = None
 
-    def ask(self, method: str, *args: Any) -> Any:
-        """The answer to one request, waited for: before the server's event loop runs."""
+    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool]]:
+        """The worker's kept tables (`Keeper.load`), waited for: before the server's event loop runs."""
         assert self.opened is None
-        data = pickle.dumps((next(self.numbers), method, current_language(), args))
+        data = pickle.dumps((next(self.numbers), current_language(), (shard, shards)))
         self.line.sendall(len(data).to_bytes(8, "big") + data)
         head = _exactly(self.line, 8)
         if head is None:
@@ -305,9 +501,10 @@ class _Worker:
         _number, ok, value = pickle.loads(_exactly(self.line, int.from_bytes(head, "big")) or b"")
         if not ok:
             raise value
-        return value
+        found: list[tuple[str, Summary, bool]] = value
+        return found
 
-    async def call(self, method: str, *args: Any) -> Any:
+    async def call(self, request: Request[T]) -> T:
         """The answer to one request, off the event loop."""
         loop = asyncio.get_running_loop()
         if self.opened is None:  # once, for every caller: one reader of the line
@@ -318,9 +515,10 @@ class _Worker:
             self.reading = loop.create_task(self._answers(reader))
         number = next(self.numbers)
         answer = self.waiting[number] = loop.create_future()
-        data = pickle.dumps((number, method, current_language(), args))
+        data = pickle.dumps((number, current_language(), request))
         writer.write(len(data).to_bytes(8, "big") + data)
-        return await answer
+        value: T = await answer
+        return value
 
     async def _answers(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -360,8 +558,8 @@ class Workers:
         >>> import asyncio
         >>> async def main():
         ...     workers = Workers(0)
-        ...     await workers.call("t1", "new", "romme", 2, "Ann", 1, None, 2, None, 0.0)
-        ...     text = await workers.call("t1", "messages", [(0, "en")], None, [0])
+        ...     await workers.call(New("t1", Settings("romme", 2, "Ann", seed=2), used=0.0))
+        ...     text = await workers.call(Messages("t1", ((0, "en"),), None, (0,)))
         ...     workers.close()
         ...     return sorted(text)
         >>> asyncio.run(main())
@@ -382,20 +580,20 @@ class Workers:
                 Store(path).close()  # the file made, or brought up to date, once, before the workers open it
             self._workers = [_Worker(path, pause) for _worker in range(count)]
 
-    async def call(self, key: str, method: str, *args: Any) -> Any:
-        """The keeper's ``method(key, *args)`` for table ``key``, off the event loop, in the caller's language."""
+    async def call(self, request: Request[T]) -> T:
+        """The keeper's answer to ``request``, for its table, off the event loop, in the caller's language."""
         if self._local is not None:
             context = contextvars.copy_context()
             return await asyncio.get_running_loop().run_in_executor(
-                self._thread, context.run, getattr(self._local, method), key, *args)
-        return await self._workers[shard_of(key, self.count)].call(method, key, *args)
+                self._thread, context.run, request.run, self._local)
+        return await self._workers[shard_of(request.key, self.count)].call(request)
 
     def load(self) -> list[tuple[str, Summary, bool]]:
         """Every kept table, replayed by its keeper before the server answers anyone: (key, summary, whether a
         person ever joined)."""
         if self._local is not None:
             return self._local.load(0, 1)
-        return [table for shard, worker in enumerate(self._workers) for table in worker.ask("load", shard, self.count)]
+        return [table for shard, worker in enumerate(self._workers) for table in worker.load(shard, self.count)]
 
     def close(self) -> None:
         """Stop the workers (their databases closed with them)."""

@@ -281,7 +281,7 @@ def legal_plays(state: State) -> tuple[Card, ...]:
     """
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
-    return cards_in_mask(state._round[4])
+    return cards_in_mask(state.legal_mask)
 
 
 def _hand_mask(hands: int, seat: int) -> int:
