@@ -64,11 +64,11 @@ def test_the_old_keyword_and_game_members_warn():
     with pytest.warns(DeprecationWarning, match="deck_order"):
         dealt = romme.deal(state, deck_order=romme.deck_for(state, {}))
     assert dealt == romme.deal(state, deck=romme.deck_for(state, {}))
-    with pytest.warns(DeprecationWarning, match=r"Game.table_bot is deprecated: use Game.bots.table"):
+    with pytest.warns(DeprecationWarning, match=r"Game.table_bot is deprecated: use Game.bots.stand_in"):
         assert concombre.GAME.table_bot == "thumb"  # type: ignore[attr-defined,unused-ignore]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert concombre.GAME.bots is not None and concombre.GAME.bots.table == "thumb"
+        assert concombre.GAME.bots is not None and concombre.GAME.bots.stand_in == "thumb"
 
 
 def test_an_unknown_name_is_still_an_attribute_error():

@@ -317,7 +317,7 @@ def test_a_terminal_game_is_wholly_translated(game):
 
     with use_language("qps"):
         assert chosen.bots is not None
-        table = TerminalGame.start(chosen, "You", [chosen.bot(chosen.bots.table)], chosen.Rules(), seed=3)
+        table = TerminalGame.start(chosen, "You", [chosen.bot(chosen.bots.stand_in)], chosen.Rules(), seed=3)
         assert table.run(read, shown.append) == 0
     text = "\n".join(shown)
     assert "⟦" in text and chosen.is_over(table.state)

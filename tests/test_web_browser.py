@@ -132,7 +132,7 @@ def play(page: Any, rng: random.Random) -> str:
     shown = message(page)
     game = find_game(shown["game"])
     assert game.bots is not None
-    action = to_dict(game.bot(game.bots.table).choose(from_dict(shown["view"]), rng))
+    action = to_dict(game.bot(game.bots.stand_in).choose(from_dict(shown["view"]), rng))
     kind: str = action["type"]
     if kind == "play":
         sent(page, lambda: click_card(page, action["card"]))

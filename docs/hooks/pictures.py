@@ -27,7 +27,7 @@ def _romme_position() -> Any:
     from concombre.games import find_game
 
     game, rng = find_game("romme"), random.Random(2)
-    bots = [game.bot(game.bots.table) for _ in range(3)]
+    bots = [game.bot(game.bots.stand_in) for _ in range(3)]
     state = game.new_game(["Ann", "Bob", "Cy"], seed=12)
     while not game.is_over(state):
         seat = game.to_play(state)

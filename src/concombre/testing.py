@@ -277,7 +277,7 @@ def _check_bots(run: _Run, state: Any, legal: tuple[Any, ...], rng: random.Rando
     to_play = game.to_play(state)
     if game.bots is None or to_play is None:
         return
-    for name in dict.fromkeys((game.bots.table, *game.bots.rivals)):
+    for name in dict.fromkeys((game.bots.stand_in, *game.bots.rivals)):
         chosen = game.bot(name).choose(game.view(state, to_play), random.Random(rng.random()))
         run.expect(game.refusal(state, chosen, seat=to_play) is None, "bots", f"bots.makers[{name!r}]",
                    f"the bot chooses {chosen!r}, which the rules refuse")

@@ -14,10 +14,11 @@ import typing
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from concombre.core.aliases import renamed
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import LANGUAGES, N_, _, language_of, translate, translate_plural
 
-__all__ = ["ARGPARSE_SENTENCES", "Parser", "in_language", "language_wanted"]
+__all__ = ["ARGPARSE_SENTENCES", "Parser", "in_language", "language_asked"]
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -71,11 +72,11 @@ def _language_option(text: str) -> str:
         raise argparse.ArgumentTypeError(err.reason) from None
 
 
-def language_wanted(argv: Sequence[str]) -> str | None:
+def language_asked(argv: Sequence[str]) -> str | None:
     """The language ``--lang`` asks for, wherever it stands, before the parser (whose words it sets) is built.
 
     Examples:
-        >>> language_wanted(["demo", "--lang", "id"]), language_wanted(["demo", "--lang=xx"])
+        >>> language_asked(["demo", "--lang", "id"]), language_asked(["demo", "--lang=xx"])
         ('id', None)
     """
     for position, word in enumerate(argv):
@@ -133,3 +134,6 @@ def in_language() -> Iterator[None]:
     finally:
         setattr(argparse, "_", saved[0])  # noqa: B010
         setattr(argparse, "ngettext", saved[1])  # noqa: B010
+
+
+__getattr__ = renamed(__name__, {"language_wanted": ("language_asked", language_asked)})

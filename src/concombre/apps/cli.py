@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from concombre.apps.argparse_words import Parser, in_language, language_wanted
+from concombre.apps.argparse_words import Parser, in_language, language_asked
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
 from concombre.core.game import LEVEL_NAMES, AnyGame, required
 from concombre.core.i18n import (
@@ -251,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    with use_language(language_wanted(argv) or environment_language()):
+    with use_language(language_asked(argv) or environment_language()):
         with in_language():
             args = _parser().parse_args(argv)
         return _run(args)
@@ -317,7 +317,7 @@ def _play(args: argparse.Namespace) -> int:
                                    field="level")
     if offered.levels:
         print(levels_text(offered.levels, None if level is None else level.name))
-    bots = _bot_list(game, level.bot if level is not None else args.bots or offered.table)
+    bots = _bot_list(game, level.bot if level is not None else args.bots or offered.stand_in)
     table = TerminalGame.start(game, args.name, [bots[seat % len(bots)] for seat in range(players - 1)],
                                rules, args.seed, helper=None if level is None else level.bot)
     colour = colour_wanted(sys.stdout)

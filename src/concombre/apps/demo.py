@@ -52,7 +52,7 @@ def demo_game(game: AnyGame, players: int | None = None, seed: int = 1, rules: A
     state = game.new_game(NAMES[:players], seed=seed, rules=game.Rules() if rules is None else rules)
     yield headline(game, state)
     story, bots = required(game, game.story, "story"), required(game, game.bots, "bots")
-    bot, rng = game.bot(bots.table), random.Random(seed)
+    bot, rng = game.bot(bots.stand_in), random.Random(seed)
     while not game.is_over(state):
         seat = game.to_play(state)
         action = game.legal_actions(state)[0] if seat is None else bot.choose(game.view(state, seat), rng)

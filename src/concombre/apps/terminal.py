@@ -217,7 +217,7 @@ class TerminalGame:
 
     def _suggest(self, seen: Any, write: Callable[[str], None], auto: bool) -> Any:
         """The helper bot's move for the person, said in the words the person can type back."""
-        name = self.helper or self._bots.table
+        name = self.helper or self._bots.stand_in
         bot = self.game.bot(name)
         suggestion = bot.choose(seen, self.rngs[HUMAN])
         why, action = _reason(bot, seen, suggestion), self._typed(suggestion)

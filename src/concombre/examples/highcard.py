@@ -199,5 +199,5 @@ GAME: Game[State, Action, View] = Game(
     to_play=lambda state: state.to_play,
     is_over=lambda state: state.phase is Phase.GAME_OVER,
     winner=lambda state: state.winner,
-    bots=Bots(makers={"random": RandomBot, "high": HighBot}, table="high", rivals=("high", "random")),
+    bots=Bots(makers={"random": RandomBot, "high": HighBot}, stand_in="high", rivals=("high", "random")),
 )

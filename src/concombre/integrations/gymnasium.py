@@ -155,7 +155,7 @@ class SeatEnv(Env[dict[str, Any], Any]):
         players = self.game.default_players if players is None else players
         self.players, self.seat = players, seat
         bots = required(self.game, self.game.bots, "bots")
-        self.bots = _opponents(self.game, bots.table if opponents is None else opponents, players, seat,
+        self.bots = _opponents(self.game, bots.stand_in if opponents is None else opponents, players, seat,
                                list(bots.makers))
         self.rules = _rules(self.game, rules)
         _illegal(illegal, illegal_reward)
@@ -306,7 +306,7 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         if self.reward != "points" and self.engine.winner is None:
             raise InvalidArgumentError(f"{chosen.title}'s batched engine gives only the points rewards.",
                                        field="reward")
-        table = chosen.bots.table if chosen.bots is not None else ""
+        table = chosen.bots.stand_in if chosen.bots is not None else ""
         default = table if table in self.engine.bots else sorted(self.engine.bots)[0]
         self.bots = _opponents(chosen, default if opponents is None else opponents, players, seat,
                                list(self.engine.bots))

@@ -109,7 +109,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         encoding: Its learning encoding.
         players: How many players.
         rules: The rules, from the parameters.
-        table: What every state of this game shares (its states hold it, never copies).
+        shared: What every state of this game shares (its states hold it, never copies).
 
     Examples:
         >>> from concombre.games import find_game
@@ -136,7 +136,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=200_000,
         )
         super().__init__(game_type(game), info, merged)
-        self.table = _Table(self)
+        self.shared = _Shared(self)
 
     def new_initial_state(self) -> SpielState:
         """A new game, waiting for its first chance event."""
@@ -147,7 +147,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return SpielObserver(self, iig_obs_type is not None and iig_obs_type.perfect_recall)
 
 
-class _Table:
+class _Shared:
     """What every state of one loaded game shares: the game, its encoding, the players, the rules, the start.
 
     States hold it rather than copies of its parts, so that a clone copies one reference.
@@ -160,20 +160,21 @@ class _Table:
         self.chance, self.action_text = spiel._chance, spiel._action_text
         self.start = _Now(self, spiel.game.new_game(spiel.players, rules=spiel.rules, seed=0), self.chance is not None)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self  # shared by every state of the game: copying it would copy the game
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # OpenSpiel serialises a state by pickling it: the table is pickled as what rebuilds it (the game's
+        # OpenSpiel serialises a state by pickling it: the shared part is pickled as what rebuilds it (the game's
         # name, the players and the rules), never as the game's functions, which pickle cannot take.
-        return _table_of, (self.game.name, self.players, self.rules)
+        return _shared_of, (self.game.name, self.players, self.rules)
 
 
 @functools.lru_cache(maxsize=16)
-def _table_of(name: str, players: int, rules: Any) -> _Table:
-    """The table of the installed game ``name`` for ``players`` and ``rules`` (a pickled state's, rebuilt once)."""
+def _shared_of(name: str, players: int, rules: Any) -> _Shared:
+    """What the states of the installed game ``name`` for ``players`` and ``rules`` share (a pickled state's,
+    rebuilt once)."""
     params = {"players": players} | {field.name: getattr(rules, field.name) for field in attrs.fields(type(rules))}
-    return SpielGame(find_game(name), params).table
+    return SpielGame(find_game(name), params).shared
 
 
 class _Now:
@@ -183,13 +184,25 @@ class _Now:
     seat that took them, for perfect recall. Both are persistent lists shared with every clone.
     """
 
-    __slots__ = ("drawn", "draws", "engine", "log", "mover", "pool", "round_log", "round_number", "seeded", "slots",
-                 "table", "waiting")
+    __slots__ = (
+        "drawn",
+        "draws",
+        "engine",
+        "log",
+        "mover",
+        "pool",
+        "round_log",
+        "round_number",
+        "seeded",
+        "shared",
+        "slots",
+        "waiting",
+    )
 
-    def __init__(self, table: _Table, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
+    def __init__(self, shared: _Shared, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
                  log: Log = None, round_log: Log = None, draws: int | None = None,
                  round_number: int | None = None) -> None:
-        self.table = table
+        self.shared = shared
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
         self.round_number = getattr(engine, "round_number", 0) if round_number is None else round_number
@@ -208,7 +221,7 @@ class _Now:
 
 
 def _player(now: _Now) -> int:
-    game = now.table.game
+    game = now.shared.game
     if not now.seeded:
         return _CHANCE
     if game.is_over(now.engine):
@@ -221,14 +234,14 @@ def _offered(now: _Now) -> Mapping[int, Any]:
     """The legal actions of the position by slot, worked out once and shared by its clones."""
     slots = now.slots
     if slots is None:
-        slots = now.slots = now.table.encoding.slots(now.engine)
+        slots = now.slots = now.shared.encoding.slots(now.engine)
     return slots
 
 
 def _chance_draws(now: _Now) -> int:
     draws = now.draws
     if draws is None:
-        chance = now.table.chance
+        chance = now.shared.chance
         draws = now.draws = 0 if chance is None else chance.draws(now.engine, now.waiting)
     return draws
 
@@ -237,7 +250,7 @@ def _pool(now: _Now) -> Sequence[int]:
     """The cards chance may draw next, in order."""
     pool = now.pool
     if pool is None:
-        chance = now.table.chance
+        chance = now.shared.chance
         assert chance is not None
         pool = now.pool = sorted(chance.pool(now.engine, now.waiting, now.drawn))
     return pool
@@ -245,7 +258,7 @@ def _pool(now: _Now) -> Sequence[int]:
 
 def _drawn(now: _Now, card: int) -> _Now:
     """The position once chance has drawn ``card``: the step waiting on the draws is taken after the last one."""
-    chance = now.table.chance
+    chance = now.shared.chance
     assert chance is not None
     pool = _pool(now)
     spot = bisect.bisect_left(pool, card)
@@ -254,7 +267,7 @@ def _drawn(now: _Now, card: int) -> _Now:
                                    field="action")
     drawn = (*now.drawn, card)
     if len(drawn) < _chance_draws(now):
-        return _Now(now.table, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws,
+        return _Now(now.shared, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws,
                     now.round_number)
     return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log))
 
@@ -264,12 +277,12 @@ def _moved(now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
     number = getattr(engine, "round_number", 0)
     if number != now.round_number:
         round_log = None
-    return _Now(now.table, engine, True, None, (), log, round_log, round_number=number)
+    return _Now(now.shared, engine, True, None, (), log, round_log, round_number=number)
 
 
 def _settled(now: _Now) -> _Now:
     """Take the table's own steps that draw nothing; steps that draw wait for chance."""
-    game = now.table.game
+    game = now.shared.game
     while (game.to_play(now.engine) is None and not game.is_over(now.engine)
            and now.waiting is None and _chance_draws(now) == 0):
         now = _moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log)
@@ -292,21 +305,21 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, spiel: SpielGame) -> None:
         super().__init__(spiel)
         # What the state needs of its game, kept here: OpenSpiel may drop the Python side of a game object.
-        self._now = spiel.table.start
+        self._now = spiel.shared.start
 
     @property
-    def _table(self) -> _Table:
-        return self._now.table
+    def _shared(self) -> _Shared:
+        return self._now.shared
 
     @property
     def game(self) -> AnyGame:
         """The library's game."""
-        return self._table.game
+        return self._shared.game
 
     @property
     def encoding(self) -> Any:
         """The game's learning encoding."""
-        return self._table.encoding
+        return self._shared.encoding
 
     @property
     def engine(self) -> Any:
@@ -348,14 +361,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         now = self._now
-        table = now.table
-        game = table.game
+        shared = now.shared
+        game = shared.game
         if not now.seeded:
             if type(action) is not int or not 0 <= action < SEEDS:
                 raise InvalidArgumentError(f"Chance outcome {action!r} is no seed: one of 0 to {SEEDS - 1}.",
                                            field="action")
-            engine = game.new_game(table.players, rules=table.rules, seed=action)
-            self._now = _settled(_Now(table, engine, True))
+            engine = game.new_game(shared.players, rules=shared.rules, seed=action)
+            self._now = _settled(_Now(shared, engine, True))
             return
         seat = self.current_player()
         if seat == _CHANCE:
@@ -367,8 +380,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 f"Action {action!r} is not legal here: seat {seat} may take {sorted(_offered(now))}.", field="action"
             )
         log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
-        if table.chance is not None and table.chance.draws(now.engine, chosen) > 0:
-            self._now = _Now(table, now.engine, True, chosen, (), log, round_log, round_number=now.round_number)
+        if shared.chance is not None and shared.chance.draws(now.engine, chosen) > 0:
+            self._now = _Now(shared, now.engine, True, chosen, (), log, round_log, round_number=now.round_number)
             return
         self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log))
 
@@ -385,7 +398,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         told, link = [], self._now.log
         while link is not None:
             (seat, action), link = link
-            told.append(f"{seat}:{self._table.action_text(action)}")
+            told.append(f"{seat}:{self._shared.action_text(action)}")
         return told[::-1]
 
     def held(self, player: int) -> frozenset[int]:
@@ -396,13 +409,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             >>> SpielGame(find_game("concombre"), {"players": 2}).new_initial_state().held(0)
             frozenset()
         """
-        table, now = self._table, self._now
-        cards = set(table.encoding.hand(table.game.view(now.engine, player)))
+        shared, now = self._shared, self._now
+        cards = set(shared.encoding.hand(shared.game.view(now.engine, player)))
         link = now.round_log
         while link is not None:
             (seat, action), link = link
             if seat == player:
-                cards.update(table.encoding.action_cards(action))
+                cards.update(shared.encoding.action_cards(action))
         return frozenset(cards)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
@@ -423,22 +436,22 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             >>> world.information_state_string(player) == state.information_state_string(player)
             True
         """
-        table, now = self._table, self._now
+        shared, now = self._shared, self._now
         clone: SpielState = self.clone()
-        sample = required(table.game, table.game.learning, "learning").sample
+        sample = required(shared.game, shared.game.learning, "learning").sample
         if sample is None or not now.seeded:
             return clone
         rng = random.Random(int(probability_sampler() * 2**53))
-        engine = sample(table.game.view(now.engine, player_id), rng)
-        clone._now = _Now(table, engine, True, now.waiting, now.drawn, now.log, now.round_log)
+        engine = sample(shared.game.view(now.engine, player_id), rng)
+        clone._now = _Now(shared, engine, True, now.waiting, now.drawn, now.log, now.round_log)
         return clone
 
     def _action_to_string(self, player: int, action: int) -> str:
-        chance = self._table.chance
+        chance = self._shared.chance
         if player == pyspiel.PlayerId.CHANCE:
             return f"card {chance.text(action)}" if self._now.seeded and chance else f"seed {action}"
         chosen = _offered(self._now).get(action)
-        return self._table.action_text(chosen) if chosen is not None else f"action {action} (none)"
+        return self._shared.action_text(chosen) if chosen is not None else f"action {action} (none)"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -450,7 +463,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """1 for the winner and -1/(n-1) for the others at the end; 0 before."""
-        return list(self._table.game.returns(self._now.engine))
+        return list(self._shared.game.returns(self._now.engine))
 
     def __str__(self) -> str:
         now = self._now

@@ -125,7 +125,7 @@ Examples:
 """
 
 
-class _Tables:
+class _Room:
     """The server's tables as the event loop knows them (`concombre.apps.web.workers.Summary`), each with its lock,
     its sockets and when it was last used; the tables themselves, and all the games' work on them (the bots'
     thinking, the views and the messages), are the `concombre.apps.web.workers.Workers`', so that the event loop,
@@ -283,7 +283,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> sorted(answer)
         ['invitations', 'seat', 'table', 'token', 'watch']
     """
-    held = _Tables(max_tables, idle_seconds, unjoined_seconds, clock, Workers(workers, db, trick_pause))
+    room = _Room(max_tables, idle_seconds, unjoined_seconds, clock, Workers(workers, db, trick_pause))
     makers = AddressLimit(tables_per_minute, table_burst, clock)
     # the page and its files, read once: a visitor's GET never touches the disk nor a thread
     files = {path.name: (path.read_bytes(), _MEDIA[path.suffix]) for path in STATIC.iterdir() if path.suffix in _MEDIA}
@@ -312,7 +312,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def games(request: Request) -> Response:
         return cached("games", lambda: [
             {"name": name, "title": _(game.title), "players": list(game.players),
-             "default_players": game.default_players, "bots": sorted(game.bots.makers), "table_bot": game.bots.table,
+             "default_players": game.default_players, "bots": sorted(game.bots.makers), "table_bot": game.bots.stand_in,
              "levels": [{"name": level.name, "label": _(level.name), "bot": level.bot, "rating": level.rating,
                          "ms": level.ms} for level in game.bots.levels]}
             for name, game in GAMES.items() if game.bots is not None and playable(game)])
@@ -331,11 +331,11 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 return JSONResponse({"error": _("The settings are longer than {limit} bytes.", limit=MAX_BODY)},
                                     status_code=413)
         try:
-            made = await held.add(_settings(load_json(body.decode("utf-8"), MAX_BODY)))
+            made = await room.add(_settings(load_json(body.decode("utf-8"), MAX_BODY)))
         except (ValueError, UnicodeDecodeError, ConcombreError) as err:
             return _refused(_("Cannot start that table: {error}", error=err), err)
         if made is None:
-            wait = held.room_in()
+            wait = room.room_in()
             return _later(_("The server holds too many tables: try again in {seconds} s.", seconds=math.ceil(wait)),
                           503, wait)
         key, table = made
@@ -348,56 +348,56 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
 
     async def to_bot(request: Request) -> Response:
         key = request.path_params["table"]
-        table = held.tables.get(key)
+        table = room.tables.get(key)
         if table is None or table.seat_of(request.query_params.get("token")) != 0:
             return JSONResponse({"error": _("No such table, or not its maker's seat.")}, status_code=404)
         seat = request.path_params["seat"]
-        if seat in held.seats(key):
+        if seat in room.seats(key):
             return JSONResponse({"error": _("Someone sits at that seat now.")}, status_code=409)
-        async with held.locks[key]:
+        async with room.locks[key]:
             try:
-                await held.hand_to_bot(key, seat)
+                await room.hand_to_bot(key, seat)
             except ConcombreError as err:
                 return _refused(str(err), err)
             await _broadcast(key)
         _drive(key)
-        return JSONResponse({"seat": seat, "bot": held.tables[key].bots[seat]})
+        return JSONResponse({"seat": seat, "bot": room.tables[key].bots[seat]})
 
     async def _broadcast(key: str) -> None:
-        told = {other: seat for other, seat in held.sockets[key].items() if other not in held.arriving}
+        told = {other: seat for other, seat in room.sockets[key].items() if other not in room.arriving}
         here = set(told.values())
         running = _arm(key)
-        seen = await held.messages(key, here, running)  # once per seat and language, off the event loop
+        seen = await room.messages(key, here, running)  # once per seat and language, off the event loop
         for other, seat in told.items():
             if seat in seen:
                 with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # a page closed meanwhile
-                    await other.send_text(_with_faces(held.drawn.setdefault(other, set()), *seen[seat]))
+                    await other.send_text(_with_faces(room.drawn.setdefault(other, set()), *seen[seat]))
 
     def _arm(key: str) -> dict[str, Any] | None:
         """The table's clock for the person to move, started when their move began (and the table is watched);
         what the messages say of it, or None."""
-        table, loop = held.tables[key], asyncio.get_running_loop()
+        table, loop = room.tables[key], asyncio.get_running_loop()
         seat, turn, seconds = table.awaited, table.turn, table.clock
-        kept = held.clocks.get(key)
-        runs = seconds is not None and seat is not None and bool(held.sockets[key])
+        kept = room.clocks.get(key)
+        runs = seconds is not None and seat is not None and bool(room.sockets[key])
         if kept is not None and (not runs or kept[0] != turn):  # that move was made, or nobody is watching
             kept[2].cancel()
-            del held.clocks[key]
+            del room.clocks[key]
             kept = None
         if seconds is None or seat is None or not runs:
             return None
         if kept is None:
             handle = loop.call_later(seconds, lambda: loop.create_task(_time_out(key, seat, turn)))
-            kept = held.clocks[key] = (turn, loop.time() + seconds, handle)
+            kept = room.clocks[key] = (turn, loop.time() + seconds, handle)
         return {"seat": seat, "per_move": seconds, "left": round(max(0.0, kept[1] - loop.time()), 1)}
 
     async def _time_out(key: str, seat: int, turn: int) -> None:
-        if key not in held.tables:
+        if key not in room.tables:
             return
-        async with held.locks[key]:
-            held.clocks.pop(key, None)
-            away = seat not in held.seats(key)
-            if not await held.time_out(key, seat, turn, away):
+        async with room.locks[key]:
+            room.clocks.pop(key, None)
+            away = seat not in room.seats(key)
+            if not await room.time_out(key, seat, turn, away):
                 return
             await _broadcast(key)
         _drive(key)
@@ -405,54 +405,54 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     def _drive(key: str) -> None:
         """Play the table's own steps and the bots' turns, telling everyone after each pause, until a person
         must act; one driver a table."""
-        running = held.driving.get(key)
+        running = room.driving.get(key)
         if running is None or running.done():
-            held.driving[key] = asyncio.get_running_loop().create_task(_advance(key))
+            room.driving[key] = asyncio.get_running_loop().create_task(_advance(key))
 
     async def _advance(key: str) -> None:
-        while key in held.tables:
-            delay = held.tables[key].pause
+        while key in room.tables:
+            delay = room.tables[key].pause
             if delay is None:
                 return
             if delay:
                 await asyncio.sleep(delay)  # a completed trick stays on the felt a moment
-            if key not in held.tables:
+            if key not in room.tables:
                 return
-            async with held.locks[key]:
-                if await held.advance(key):
+            async with room.locks[key]:
+                if await room.advance(key):
                     await _broadcast(key)
 
     async def record(request: Request) -> Response:
-        table = held.tables.get(request.path_params["table"])
+        table = room.tables.get(request.path_params["table"])
         token = request.query_params.get("token")
         if table is None or (table.seat_of(token) is None and not table.watching(token)):
             return JSONResponse({"error": _("No such table, or not your seat.")}, status_code=404)
         if not table.over:
             return JSONResponse({"error": _("The record holds the seed, which would show every hidden card: "
                                             "it is served once the game is over.")}, status_code=409)
-        return JSONResponse(await held.workers.call(RecordOf(request.path_params["table"])),
+        return JSONResponse(await room.workers.call(RecordOf(request.path_params["table"])),
                             headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
         language = current_language()
         key = socket.path_params["table"]
-        table = held.tables.get(key)
+        table = room.tables.get(key)
         await socket.accept()
         token = socket.query_params.get("token")
         seat = None if table is None else table.seat_of(token)
         if table is None or (seat is None and not table.watching(token)):
             await _close(socket, _("No such table, or not your seat."), 1008)
             return
-        held.sockets[key][socket] = (seat, language)
-        held.arriving.add(socket)  # told from its first message on, which tells everyone it came
+        room.sockets[key][socket] = (seat, language)
+        room.arriving.add(socket)  # told from its first message on, which tells everyone it came
         limit = RateLimit()
         try:
             if seat is not None:
-                await held.join(key)
-            async with held.locks[key]:
+                await room.join(key)
+            async with room.locks[key]:
                 if seat is not None:
-                    await held.back(key, seat)  # a seat the bot played while they were away
-                held.arriving.discard(socket)
+                    await room.back(key, seat)  # a seat the bot played while they were away
+                room.arriving.discard(socket)
                 await _broadcast(key)  # the newcomer's message, and everyone learns who is here
             _drive(key)  # a table kept halfway through the bots' turns (a restart) goes on
             while True:
@@ -473,9 +473,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
                 elif seat is None:
                     refusal = ConcombreError(_("Spectators watch the table: they cannot play."))
                 else:
-                    held.touch(key)
-                    async with held.locks[key]:
-                        refusal = await held.act(key, seat, message["action"])
+                    room.touch(key)
+                    async with room.locks[key]:
+                        refusal = await room.act(key, seat, message["action"])
                         if refusal is None:
                             await _broadcast(key)  # every seat sees every action as it happens
                     if refusal is None:
@@ -489,18 +489,18 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         except WebSocketDisconnect:
             pass
         finally:
-            held.sockets[key].pop(socket, None)
-            held.arriving.discard(socket)
-            held.drawn.pop(socket, None)
-            held.touch(key)
-            if key in held.tables and held.sockets[key]:
-                async with held.locks[key]:
+            room.sockets[key].pop(socket, None)
+            room.arriving.discard(socket)
+            room.drawn.pop(socket, None)
+            room.touch(key)
+            if key in room.tables and room.sockets[key]:
+                async with room.locks[key]:
                     await _broadcast(key)  # who left
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        held.workers.close()
+        room.workers.close()
 
     app = Starlette(lifespan=lifespan, routes=[
         Route("/", page),

@@ -263,7 +263,7 @@ class Table:
 
     def _stand_in(self, seat: int) -> Any:
         """The table bot's move for a person's seat."""
-        kind = required(self.game, self.game.bots, "bots").table
+        kind = required(self.game, self.game.bots, "bots").stand_in
         return self.game.bot(kind).choose(self.game.view(self.state, seat), self._rng)
 
     def time_out(self, seat: int, turn: int, away: bool) -> bool:
@@ -316,7 +316,7 @@ class Table:
         if seat == 0 or not 0 <= seat < len(self.tokens) or self.tokens[seat] is None:
             raise InvalidArgumentError(_("Seat {seat} is not a friend's seat of this table.", seat=seat), field="seat")
         self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
-        self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").table, *self.bots[seat + 1:])
+        self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").stand_in, *self.bots[seat + 1:])
 
     @classmethod
     def replayed(cls, record: Record[Any], tokens: Sequence[str | None], bots: Sequence[str | None],
@@ -424,7 +424,7 @@ def new_table(game: str, players: int, name: str, seed: int | None = None, peopl
     needed = ((chosen.story, "story"), (chosen.records, "text records"), (chosen.codec, "JSON documents"))
     for capability, what in needed:
         required(chosen, capability, what)
-    kind = offered.table if bot is None else bot
+    kind = offered.stand_in if bot is None else bot
     if kind not in offered.makers:
         raise InvalidArgumentError(_("No bot {bot} plays {game}: choose one of {bots}.", bot=repr(kind),
                                      game=_(chosen.title), bots=", ".join(sorted(offered.makers))), field="bot")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import random
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -246,13 +247,13 @@ class Level:
                                        field="name")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, init=False)
 class Bots(Generic[V, A]):
     """The players a game offers: factories by name, the one that takes empty seats, and a default line-up.
 
     Attributes:
         makers: Bot factories by name (a class or any callable that returns a `Bot`).
-        table: The bot that takes the empty seats at a table.
+        stand_in: The bot that takes the empty seats at a table (and a person's seat while they are away).
         rivals: The line-up simulations play by default: one bot name a seat. Where the game cannot seat
             that many, ``concombre simulate`` repeats it round the table to ``default_players``.
         levels: The bots people choose by strength, weakest first (`Level`); only bots among ``makers``
@@ -261,17 +262,35 @@ class Bots(Generic[V, A]):
     Examples:
         >>> from concombre.games import find_game
         >>> bots = find_game("romme").bots
-        >>> sorted(bots.makers), bots.table, bots.rivals
+        >>> sorted(bots.makers), bots.stand_in, bots.rivals
         (['planner', 'random', 'solver'], 'solver', ('solver', 'random'))
     """
 
     makers: Mapping[str, Callable[[], Bot[V, A]]]
-    table: str
+    stand_in: str
     rivals: tuple[str, ...]
     levels: tuple[Level, ...] = ()
 
+    def __init__(self, *, makers: Mapping[str, Callable[[], Bot[V, A]]], stand_in: str | None = None,
+                 rivals: tuple[str, ...], levels: tuple[Level, ...] = (), table: str | None = None) -> None:
+        if table is not None:
+            warnings.warn("Bots(table=...) is deprecated and will be removed in the next minor version: use "
+                          "stand_in.", DeprecationWarning, stacklevel=2)
+        chosen = table if stand_in is None else stand_in
+        if chosen is None:
+            raise InvalidArgumentError("Bots needs stand_in: the bot that takes the empty seats at a table.",
+                                       field="stand_in")
+        self.__attrs_init__(makers=makers, stand_in=chosen, rivals=rivals, levels=levels)
+
+    @property
+    def table(self) -> str:
+        """Deprecated: `stand_in`."""
+        warnings.warn("Bots.table is deprecated and will be removed in the next minor version: use Bots.stand_in.",
+                      DeprecationWarning, stacklevel=2)
+        return self.stand_in
+
     def __attrs_post_init__(self) -> None:
-        for name in (self.table, *self.rivals, *(level.bot for level in self.levels)):
+        for name in (self.stand_in, *self.rivals, *(level.bot for level in self.levels)):
             if name not in self.makers:
                 raise InvalidArgumentError(f"Bots names {name!r}, which is none of its makers.", field="bots")
 

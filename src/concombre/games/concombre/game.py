@@ -139,7 +139,7 @@ GAME: Game[State, Action, View] = register(Game(
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_play, help=HELP, reasons=play_reasons,
                 shown_trick=shown_trick, typed=typed_text),
     render=picture,
-    bots=Bots(makers=BOTS, table="thumb", rivals=("thumb", "random"), levels=LEVELS),
+    bots=Bots(makers=BOTS, stand_in="thumb", rivals=("thumb", "random"), levels=LEVELS),
     learning=Learning(
         encoding=_encoding,
         chance=Chance(outcomes=len(PACK), draws=_draws, pool=_pool, resolve=_resolve,

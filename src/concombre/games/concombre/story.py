@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from concombre.core.aliases import renamed
 from concombre.core.cards import PACK, index_of
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
@@ -20,8 +21,7 @@ from concombre.games.concombre.rules import Rules, winning_play
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.views import View, view
 
-__all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "shown_trick", "tell",
-           "tell_game"]
+__all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "shown_trick", "tell"]
 
 
 def describe_rules(rules: Rules) -> str:
@@ -79,22 +79,6 @@ def _told(before: State, after: State) -> Iterator[str]:
         if after.winner is not None:
             yield ""
             yield clause(names[after.winner], N_("{name} wins the game."), N_("You win the game."))
-
-
-def tell_game(states: Iterable[State]) -> Iterator[str]:
-    """The story of a game from its successive states (as `concombre.replay_states` gives them).
-
-    Examples:
-        >>> from concombre import Deal, Record, Rules, replay_states
-        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
-        >>> list(tell_game(replay_states(record)))[-1]
-        'Round 1: Ann deals 7 cards each; Bob leads.'
-    """
-    previous = None
-    for state in states:
-        if previous is not None:
-            yield from _told(previous, state)
-        previous = state
 
 
 def _round_result(state: State) -> Iterator[str]:
@@ -254,3 +238,22 @@ def play_reasons(state: State, seat: int) -> dict[str, str | None]:
     if state.to_play != seat:
         return {}
     return {str(card): why_illegal(state, Play(card)) for card in state.hand(seat)}
+
+
+def _tell_game(states: Iterable[State]) -> Iterator[str]:
+    """The story of a game from its successive states (as `concombre.replay_states` gives them).
+
+    Examples:
+        >>> from concombre import Deal, Record, Rules, replay_states
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> list(_tell_game(replay_states(record)))[-1]
+        'Round 1: Ann deals 7 cards each; Bob leads.'
+    """
+    previous = None
+    for state in states:
+        if previous is not None:
+            yield from _told(previous, state)
+        previous = state
+
+
+__getattr__ = renamed(__name__, {"tell_game": ("Story.tell, step by step", _tell_game)})

@@ -133,7 +133,7 @@ GAME: Game[State, Action, View] = register(Game(
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
                 reasons=step_reasons, typed=typed_text),
     render=picture,
-    bots=Bots(makers=BOTS, table="solver", rivals=("solver", "random"), levels=LEVELS),
+    bots=Bots(makers=BOTS, stand_in="solver", rivals=("solver", "random"), levels=LEVELS),
     learning=Learning(
         encoding=_encoding,
         chance=Chance(outcomes=MOST_CARDS, draws=_draws, pool=_pool, resolve=_resolve,

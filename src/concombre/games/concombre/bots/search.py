@@ -230,7 +230,7 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
     shared = _kernel_position(bot, seen, chosen, len(chosen) * (bot.samples if worlds is None else len(worlds)))
     costs = shared[-1]
     if worlds is not None:
-        _table.search = compiled.world_costs(np.array(worlds, dtype=np.uint64).reshape(-1, players), seen.seat,
+        _transpositions.search = compiled.world_costs(np.array(worlds, dtype=np.uint64).reshape(-1, players), seen.seat,
                                              *shared)
         return [float(cost) for cost in costs]
     hands = np.zeros(players, dtype=np.uint64)
@@ -244,7 +244,7 @@ def _kernel_costs(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], worlds
         np.array([bounds[seat][1] for seat in seats], dtype=np.int64), seen.seat, *shared)
     if searched < 0:
         raise ValueError("no deal of the unseen cards fits what the plays revealed")
-    _table.search = searched
+    _transpositions.search = searched
     return [float(cost) for cost in costs]
 
 
@@ -268,16 +268,16 @@ def _kernel_position(bot: DeepSearchBot, seen: View, chosen: Sequence[Card], sea
             ranks[seat, number], ducks[seat, number] = rank, duck
     return (np.array([index_of(card) for card in chosen], dtype=np.int64), len(trick), lead, best, best_seat,
             following, seen.eliminated.count(False), seen.rules.follow == "lead", seen.rules.may_duck, cost,
-            bot.exact, ranks, ducks, counts, SLIP, _table.get(searches), _table.search, np.zeros(1, dtype=np.int64),
-            np.zeros(len(chosen)))
+            bot.exact, ranks, ducks, counts, SLIP, _transpositions.get(searches), _transpositions.search,
+            np.zeros(1, dtype=np.int64), np.zeros(len(chosen)))
 
 
-class _Tables(threading.local):
+class _Transpositions(threading.local):
     """Each thread's transposition table for the kernel's search, made on first use, and the next search's
     number (an entry belongs to one search, so the table is cleared only when the numbers would wrap)."""
 
     search = 1
-    table: Any = None
+    table: Any = None  # the transposition table (search_kernel.new_table)
 
     def get(self, searches: int) -> Any:
         """The table, with room for ``searches`` more search numbers."""
@@ -288,7 +288,7 @@ class _Tables(threading.local):
         return self.table
 
 
-_table = _Tables()
+_transpositions = _Transpositions()
 
 
 def _early_play(seen: View, chosen: Sequence[Card], horizon: int) -> Play | None:
