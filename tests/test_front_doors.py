@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -76,3 +78,40 @@ def test_an_unknown_name_is_still_an_attribute_error():
         concombre.NoSuchThing  # noqa: B018
     with pytest.raises(AttributeError):
         concombre.GAME.no_such_member  # type: ignore[attr-defined] # noqa: B018
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("concombre.games.concombre.search", "concombre.games.concombre.bots.search"),
+    ("concombre.games.concombre.sampling", "concombre.games.concombre.bots.sampling"),
+    ("concombre.games.concombre.learned", "concombre.games.concombre.bots.learned"),
+    ("concombre.games.concombre.checks", "concombre.games.concombre.documents"),
+    ("concombre.games.romme.solver", "concombre.games.romme.bots.solver"),
+    ("concombre.games.romme.planner", "concombre.games.romme.bots.planner"),
+    ("concombre.games.romme.sampling", "concombre.games.romme.bots.sampling"),
+    ("concombre.games.romme.checks", "concombre.games.romme.documents"),
+])
+def test_a_moved_module_warns_at_its_old_path_and_is_the_new_module(old, new):
+    code = ("import importlib, warnings\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    warnings.simplefilter('always')\n"
+            f"    module = importlib.import_module({old!r})\n"
+            f"assert module is importlib.import_module({new!r}), module\n"
+            "assert module.__spec__.name == module.__name__\n"
+            "print([str(item.message) for item in caught if item.category is DeprecationWarning])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert f"{old} is deprecated" in done.stdout and f"use {new}" in done.stdout
+
+
+def test_the_renamed_members_of_this_version_warn():
+    from concombre.apps import argparse_words
+    from concombre.core.game import Bots
+    from concombre.games.concombre import story
+
+    with pytest.warns(DeprecationWarning, match="use language_asked"):
+        assert argparse_words.language_wanted(["--lang", "id"]) == "id"
+    with pytest.warns(DeprecationWarning, match="tell_game is deprecated"):
+        assert callable(story.tell_game)
+    with pytest.warns(DeprecationWarning, match="use stand_in"):
+        bots = Bots(makers={"thumb": concombre.ThumbBot}, table="thumb", rivals=("thumb",))
+    with pytest.warns(DeprecationWarning, match="use Bots.stand_in"):
+        assert bots.table == "thumb"

@@ -36,7 +36,7 @@ _MOVED = {
     "record_header": ("records", "header"),
     "starts_round": ("records", "starts_round"),
     "round_title": ("records", "round_title"),
-    "table_bot": ("bots", "table"),
+    "table_bot": ("bots", "stand_in"),
     "rivals": ("bots", "rivals"),
     "encoding": ("learning", "encoding"),
     "chance": ("learning", "chance"),
