@@ -34,7 +34,8 @@ promise of the protocol.
 
 The modules, by job: `types` (what the library reads of a state, a view, a
 bot), `protocol` (the `Game` record), `capabilities` (the optional records),
-`rewards` (the reward schemes) and `registry`.
+`rewards` (the reward schemes), `moves` (a game's dispatch of its actions: each one's refusal and
+transition, with the seat rule) and `registry`.
 
 Examples:
     >>> from concombre.games.concombre import GAME
@@ -57,6 +58,7 @@ from concombre.core.game.capabilities import (
     Structure,
     card_hook,
 )
+from concombre.core.game.moves import Move, Moves
 from concombre.core.game.protocol import AnyGame, Game, required
 from concombre.core.game.registry import (
     DOCUMENT_KINDS,
@@ -87,6 +89,8 @@ __all__ = [
     "Game",
     "Learning",
     "Level",
+    "Move",
+    "Moves",
     "NewGame",
     "Records",
     "Seat",

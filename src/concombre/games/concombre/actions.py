@@ -7,15 +7,16 @@ before it happens, so a front-end can grey out a card and say why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Union
+from collections.abc import Sequence
+from typing import Union
 
 import attrs
 
 from concombre.core.cards import PACK, Card, cards_in_mask
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError, naming
-from concombre.core.i18n import _, said_in
-from concombre.core.seats import REFEREE, Referee, turn_refusal
+from concombre.core.game.moves import Move, Moves
+from concombre.core.i18n import _
+from concombre.core.seats import REFEREE, Referee
 from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import (
     deal,
@@ -162,18 +163,7 @@ def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE)
         >>> print(why_illegal(state, Play(legal_plays(state)[0]), seat=1))
         It is Player 3's turn, not Player 2's. [C6]
     """
-    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
-        raise refused
-    kind = type(action)
-    if kind is Play:
-        return play(state, action.card)  # type: ignore[union-attr]
-    if kind is ResolveTrick:
-        return resolve_trick(state)
-    if kind is Deal:
-        return deal(state, action.deck)  # type: ignore[union-attr]
-    if kind is ScoreRound:
-        return score_round(state)
-    raise _not_an_action(action)
+    return MOVES.apply(state, action, seat)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -224,9 +214,7 @@ def why_illegal(state: State, action: Action, language: str | None = None, *,
         >>> print(why_illegal(state, ScoreRound(), language="id"))
         Ronde belum bisa dihitung sekarang: kartu belum dibagikan. [C14]
     """
-    if seat is REFEREE:
-        return said_in(language, refusal, state, action)
-    return said_in(language, lambda: refusal(state, action, seat=seat))
+    return MOVES.why_illegal(state, action, language, seat)
 
 
 def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> bool:
@@ -238,7 +226,7 @@ def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFER
         >>> is_legal(state, Deal()), is_legal(state, Play("QH"))
         (True, False)
     """
-    return refusal(state, action, seat=seat) is None
+    return MOVES.refusal(state, action, seat) is None
 
 
 def refusal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> IllegalActionError | None:
@@ -255,30 +243,28 @@ def refusal(state: State, action: Action, *, seat: int | Referee | None = REFERE
         >>> refused.ruling, refused.reason
         ('C14', 'The round cannot be scored now: the cards have not been dealt yet.')
     """
-    check = _REFUSALS.get(type(action))
-    if check is None:
-        raise _not_an_action(action)
-    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
-        return refused
-    return check(state, action)
+    return MOVES.refusal(state, action, seat)
 
 
-def _turn_refusal(state: State, seat: int | None) -> IllegalActionError | None:
-    return turn_refusal(seat, require_state(state).to_play, state.players, "C6", "C14")
+MOVES: Moves[State, Action] = Moves(
+    kinds={
+        Deal: Move(lambda state, action: deal_refusal(state, action.deck),
+                   lambda state, action: deal(state, action.deck)),
+        Play: Move(lambda state, action: play_refusal(state, action.card),
+                   lambda state, action: play(state, action.card)),
+        ResolveTrick: Move(lambda state, action: resolve_refusal(state), lambda state, action: resolve_trick(state)),
+        ScoreRound: Move(lambda state, action: score_refusal(state), lambda state, action: score_round(state)),
+    },
+    what="a Concombre action (Deal, Play, ResolveTrick or ScoreRound)", state=require_state, turn_ruling="C6",
+    table_ruling="C14")
+"""Concombre's actions, each with its refusal and its transition (`concombre.core.game.Moves`): `apply`,
+`refusal`, `is_legal` and `why_illegal` dispatch through it.
 
-
-_REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
-    Deal: lambda state, action: deal_refusal(state, action.deck),
-    Play: lambda state, action: play_refusal(state, action.card),
-    ResolveTrick: lambda state, action: resolve_refusal(state),
-    ScoreRound: lambda state, action: score_refusal(state),
-}
-
-
-def _not_an_action(action: object) -> InvalidArgumentError:
-    return InvalidArgumentError(
-        f"Expected a Concombre action (Deal, Play, ResolveTrick or ScoreRound), not {action!r}.", field="action"
-    )
+Examples:
+    >>> from concombre import new_game
+    >>> MOVES.apply(new_game(2, seed=1), Deal()).phase.value
+    'play'
+"""
 
 
 def action_text(action: Action) -> str:
@@ -300,7 +286,7 @@ def action_text(action: Action) -> str:
         return "resolve"
     if isinstance(action, ScoreRound):
         return "score"
-    raise _not_an_action(action)
+    raise MOVES.not_an_action(action)
 
 
 def parse_action(line: str) -> Action:

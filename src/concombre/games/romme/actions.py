@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal, Union
 
 import attrs
 
 from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
-from concombre.core.i18n import _, said_in
-from concombre.core.seats import REFEREE, Referee, turn_refusal
+from concombre.core.game.moves import Move, Moves
+from concombre.core.i18n import _
+from concombre.core.seats import REFEREE, Referee
 from concombre.games.romme.cards import MOST_CARDS, RommeCard
 from concombre.games.romme.melds import MOST_PLACES
 from concombre.games.romme.state import State, require_state
@@ -272,18 +273,6 @@ Examples:
     'LayOff'
 """
 
-_APPLY: dict[type, Callable[[State, Any], State]] = {
-    Deal: lambda state, action: deal(state, action.deck),
-    DrawStock: lambda state, action: draw_stock(state),
-    DrawDiscard: lambda state, action: draw_discard(state),
-    MeldCards: lambda state, action: meld_cards(state, action.melds),
-    LayOff: lambda state, action: lay_off_card(state, action.card, action.meld, action.end),
-    ExchangeJoker: lambda state, action: exchange(state, action.card, action.meld, action.place, action.new_meld),
-    Discard: lambda state, action: discard(state, action.card),
-    ScoreRound: lambda state, action: score_round(state),
-}
-
-
 def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> State:
     """Apply any action and return the new state; the given state is never changed.
 
@@ -301,17 +290,7 @@ def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE)
         >>> len(state.hands[state.to_play])
         14
     """
-    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
-        raise refused
-    transition = _APPLY.get(type(action))
-    if transition is None:
-        raise _not_an_action(action)
-    return transition(state, action)
-
-
-def _not_an_action(action: object) -> InvalidArgumentError:
-    return InvalidArgumentError(f"Expected a Rommé action (DrawStock, MeldCards, Discard...), not {action!r}.",
-                                field="action")
+    return MOVES.apply(state, action, seat)
 
 
 def refusal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> IllegalActionError | None:
@@ -329,29 +308,36 @@ def refusal(state: State, action: Action, *, seat: int | Referee | None = REFERE
         >>> refused.ruling, refused.reason
         ('R15', 'No card can be drawn now: the cards have not been dealt yet.')
     """
-    check = _REFUSALS.get(type(action))
-    if check is None:
-        raise _not_an_action(action)
-    if seat is not REFEREE and (refused := _turn_refusal(state, seat)) is not None:
-        return refused
-    return check(state, action)
+    return MOVES.refusal(state, action, seat)
 
 
-def _turn_refusal(state: State, seat: int | None) -> IllegalActionError | None:
-    return turn_refusal(seat, require_state(state).to_play, state.players, "R7", "R15")
+MOVES: Moves[State, Action] = Moves(
+    kinds={
+        Deal: Move(lambda state, action: deal_refusal(state, action.deck),
+                   lambda state, action: deal(state, action.deck)),
+        DrawStock: Move(lambda state, action: draw_stock_refusal(state), lambda state, action: draw_stock(state)),
+        DrawDiscard: Move(lambda state, action: draw_discard_refusal(state), lambda state, action: draw_discard(state)),
+        MeldCards: Move(lambda state, action: meld_refusal(state, action.melds),
+                        lambda state, action: meld_cards(state, action.melds)),
+        LayOff: Move(lambda state, action: lay_off_refusal(state, action.card, action.meld, action.end),
+                     lambda state, action: lay_off_card(state, action.card, action.meld, action.end)),
+        ExchangeJoker: Move(
+            lambda state, action: exchange_refusal(state, action.card, action.meld, action.place, action.new_meld),
+            lambda state, action: exchange(state, action.card, action.meld, action.place, action.new_meld)),
+        Discard: Move(lambda state, action: discard_refusal(state, action.card),
+                      lambda state, action: discard(state, action.card)),
+        ScoreRound: Move(lambda state, action: score_refusal(state), lambda state, action: score_round(state)),
+    },
+    what="a Rommé action (DrawStock, MeldCards, Discard...)", state=require_state, turn_ruling="R7",
+    table_ruling="R15")
+"""Rommé's actions, each with its refusal and its transition (`concombre.core.game.Moves`): `apply`,
+`refusal`, `is_legal` and `why_illegal` dispatch through it.
 
-
-_REFUSALS: dict[type, Callable[[State, Any], IllegalActionError | None]] = {
-    Deal: lambda state, action: deal_refusal(state, action.deck),
-    DrawStock: lambda state, action: draw_stock_refusal(state),
-    DrawDiscard: lambda state, action: draw_discard_refusal(state),
-    MeldCards: lambda state, action: meld_refusal(state, action.melds),
-    LayOff: lambda state, action: lay_off_refusal(state, action.card, action.meld, action.end),
-    ExchangeJoker: lambda state, action: exchange_refusal(state, action.card, action.meld, action.place,
-                                                          action.new_meld),
-    Discard: lambda state, action: discard_refusal(state, action.card),
-    ScoreRound: lambda state, action: score_refusal(state),
-}
+Examples:
+    >>> from concombre.games.romme import new_game
+    >>> MOVES.apply(new_game(2, seed=1), Deal()).phase.value
+    'draw'
+"""
 
 
 def why_illegal(state: State, action: Action, language: str | None = None, *,
@@ -368,9 +354,7 @@ def why_illegal(state: State, action: Action, language: str | None = None, *,
         >>> print(why_illegal(new_game(2, seed=1), DrawStock(), language="id"))
         Tidak ada kartu yang bisa diambil sekarang: kartu belum dibagikan. [R15]
     """
-    if seat is REFEREE:
-        return said_in(language, refusal, state, action)
-    return said_in(language, lambda: refusal(state, action, seat=seat))
+    return MOVES.why_illegal(state, action, language, seat)
 
 
 def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFEREE) -> bool:
@@ -381,7 +365,7 @@ def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFER
         >>> is_legal(new_game(2, seed=1), Deal())
         True
     """
-    return refusal(state, action, seat=seat) is None
+    return MOVES.refusal(state, action, seat) is None
 
 
 def action_text(action: Action) -> str:
@@ -418,7 +402,7 @@ def action_text(action: Action) -> str:
         return f"discard {action.card}"
     if isinstance(action, ScoreRound):
         return "score"
-    raise _not_an_action(action)
+    raise MOVES.not_an_action(action)
 
 
 def parse_action(line: str) -> Action:
