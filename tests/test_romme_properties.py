@@ -248,11 +248,18 @@ def test_r15_the_refusal_is_what_apply_raises_and_none_exactly_when_it_accepts(g
 
 def test_the_refusal_never_runs_a_transition(monkeypatch):
     """Rommé's refusal judges without applying (it used to apply and catch)."""
+    import attrs
+
+    from concombre.core.game import Move
     from concombre.games.romme import actions
     from concombre.romme import DrawDiscard, deal, refusal
 
+    def never(state: object, action: object) -> object:
+        raise AssertionError("a refusal ran a transition")
+
     state = deal(new_game(3, seed=4))
-    monkeypatch.setattr(actions, "_APPLY", {})
+    kinds = {kind: Move(move.refusal, never) for kind, move in actions.MOVES.kinds.items()}
+    monkeypatch.setattr(actions, "MOVES", attrs.evolve(actions.MOVES, kinds=kinds))
     assert refusal(state, DrawStock()) is None and refusal(state, DrawDiscard()) is None
     refused = refusal(state, ScoreRound())
     assert refused is not None and refused.ruling == "R15"

@@ -57,8 +57,8 @@ def played_out(seed: int, players: int = 4, rules_: Rules = Rules()) -> Iterator
 # -- every user calls the home ------------------------------------------------------------------------------
 
 
-def test_c7_the_transitions_follow_through_follow_mask(monkeypatch):
-    follow = spy(monkeypatch, transitions, "follow_mask")
+def test_c7_the_transitions_follow_through_follow_cards(monkeypatch):
+    follow = spy(monkeypatch, transitions, "follow_cards")
     for _ in played_out(1):
         pass
     assert follow.calls > 20
@@ -368,7 +368,9 @@ def test_romme_s_transitions_legal_actions_and_bots_call_the_homes(monkeypatch):
         if state.phase is romme.Phase.PLAY and rng.random() < 0.5:
             state = romme.apply(state, bot.choose(romme.view(state, state.to_play or 0), rng))
         else:
-            state = romme.apply(state, rng.choice(romme.legal_actions(state)))
+            action = rng.choice(romme.legal_actions(state))
+            assert romme.is_legal(state, action)  # the refusals ask the homes too
+            state = romme.apply(state, action)
     assert all(spied.calls for spied in watched.values()), {key: spied.calls for key, spied in watched.items()}
 
 

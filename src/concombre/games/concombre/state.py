@@ -22,7 +22,7 @@ import attrs
 from concombre.core.cards import FULL_MASK, Card, card_at, cards_in_mask, index_of, mask_of
 from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
-from concombre.core.seats import MatchProperties
+from concombre.core.seats import MatchProperties, state_writers
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules, card_value, deal_size, next_active, winning_play
 
@@ -480,9 +480,7 @@ class State(MatchProperties[Rules], Pictured):
         return render.picture(self)
 
 
-_NEW_STATE = object.__new__
-_SET_MATCH = State.__dict__["match"].__set__
-_SET_ROUND = State.__dict__["_round"].__set__
+SET_MATCH, SET_ROUND = state_writers(State)  # the transitions build their states with these (see make_state)
 
 
 def make_state(match: Match, round_in_play: Round) -> State:
@@ -498,9 +496,9 @@ def make_state(match: Match, round_in_play: Round) -> State:
         >>> make_state(state.match, (Phase.DEAL, None, 0, (), 0)) == state
         True
     """
-    state = _NEW_STATE(State)
-    _SET_MATCH(state, match)
-    _SET_ROUND(state, round_in_play)
+    state = object.__new__(State)
+    SET_MATCH(state, match)
+    SET_ROUND(state, round_in_play)
     return state
 
 

@@ -23,10 +23,13 @@ from concombre.games.concombre.rules import (
     card_to_match,
     card_value,
     deal_key,
+    follow_cards,
     follow_mask,
     winning_play,
 )
 from concombre.games.concombre.state import (
+    SET_MATCH,
+    SET_ROUND,
     Match,
     Phase,
     RoundResult,
@@ -67,8 +70,6 @@ _TRICK_COMPLETE = Phase.TRICK_COMPLETE
 
 # `make_state`, inline where a round is played: a call costs 3% of a round's instructions.
 _NEW_STATE = object.__new__
-_SET_MATCH = State.__dict__["match"].__set__
-_SET_ROUND = State.__dict__["_round"].__set__
 
 # Each play as a tuple of one (seat, card index) pair, made once: a play extends the round's plays by one
 # concatenation and allocates no pair; and the bit of each card in each seat's part of `State.packed_hands`.
@@ -79,13 +80,8 @@ _HAND_BITS = tuple(tuple(1 << (64 * seat + index) for index in range(52)) for se
 # -- starting a game ----------------------------------------------------------
 
 
-def new_game(
-    players: int | Sequence[str],
-    *,
-    dealer: int = 0,
-    rules: Rules = Rules(),
-    seed: int | None = None,
-) -> State:
+def new_game(players: int | Sequence[str], *, dealer: int = 0, rules: Rules = Rules(), seed: int | None = None
+             ) -> State:
     """Start a game, waiting for the first deal.
 
     Args:
@@ -281,7 +277,8 @@ def legal_plays(state: State) -> tuple[Card, ...]:
     """
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
-    return cards_in_mask(state.legal_mask)
+    _phase, _to_play, _hands, _plays, legal = state._round  # one read: a step asks for it
+    return cards_in_mask(legal)
 
 
 def _hand_mask(hands: int, seat: int) -> int:
@@ -325,13 +322,15 @@ def play(state: State, card: Card | str) -> State:
     hands ^= _HAND_BITS[seat][index]
     in_trick = len(plays) % match.active_count
     after = _NEW_STATE(State)
-    _SET_MATCH(after, match)
+    SET_MATCH(after, match)
     if not in_trick:
-        _SET_ROUND(after, (_TRICK_COMPLETE, None, hands, plays, 0))
+        SET_ROUND(after, (_TRICK_COMPLETE, None, hands, plays, 0))
         return after
     following = match.next_seat[seat]  # the next player follows (C7)
-    legal = follow_mask((hands >> (following << 6)) & FULL_MASK, plays[-in_trick:], match.follow_lead, match.may_duck)
-    _SET_ROUND(after, (_PLAY, following, hands, plays, legal))
+    # follow_mask over the trick, its card_to_match inline: a call and the trick's slice are 3% of a round
+    to_match = plays[-in_trick][1] if match.follow_lead else max([card for _, card in plays[-in_trick:]])
+    legal = follow_cards((hands >> (following << 6)) & FULL_MASK, to_match, match.may_duck)
+    SET_ROUND(after, (_PLAY, following, hands, plays, legal))
     return after
 
 
@@ -415,8 +414,8 @@ def resolve_trick(state: State) -> State:
     if hands:
         winner = winning_play(plays[-match.active_count :])[0]
         after = _NEW_STATE(State)
-        _SET_MATCH(after, match)
-        _SET_ROUND(after, (_PLAY, winner, hands, plays, (hands >> (winner << 6)) & FULL_MASK))  # the winner leads
+        SET_MATCH(after, match)
+        SET_ROUND(after, (_PLAY, winner, hands, plays, (hands >> (winner << 6)) & FULL_MASK))  # the winner leads
         return after
     return make_state(match, (Phase.ROUND_COMPLETE, None, 0, plays, 0))
 

@@ -9,7 +9,7 @@ import attrs
 
 from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
-from concombre.core.seats import MatchProperties
+from concombre.core.seats import MatchProperties, state_writers
 from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
@@ -293,9 +293,7 @@ class State(MatchProperties[Rules], Pictured):
         return render.picture(self)
 
 
-_NEW_STATE = object.__new__
-_SET_MATCH = State.__dict__["match"].__set__
-_SET_ROUND = State.__dict__["_round"].__set__
+SET_MATCH, SET_ROUND = state_writers(State)  # the transitions build their states with these (see make_state)
 
 
 def make_state(match: Match, round_in_play: Round) -> State:
@@ -311,9 +309,9 @@ def make_state(match: Match, round_in_play: Round) -> State:
         >>> make_state(state.match, state._round) == state
         True
     """
-    state = _NEW_STATE(State)
-    _SET_MATCH(state, match)
-    _SET_ROUND(state, round_in_play)
+    state = object.__new__(State)
+    SET_MATCH(state, match)
+    SET_ROUND(state, round_in_play)
     return state
 
 

@@ -33,7 +33,17 @@ from concombre.games.romme.melds import (
     unfit_lay_off,
 )
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, deal_key, opens, round_score, withheld_discard
-from concombre.games.romme.state import Match, Phase, RoundResult, State, make_state, replaced, require_state
+from concombre.games.romme.state import (
+    SET_MATCH,
+    SET_ROUND,
+    Match,
+    Phase,
+    RoundResult,
+    State,
+    make_state,
+    replaced,
+    require_state,
+)
 
 __all__ = [
     "deal",
@@ -68,13 +78,8 @@ def _not_now(what: str, state: State) -> IllegalActionError:
 # -- starting -----------------------------------------------------------------------
 
 
-def new_game(
-    players: int | Sequence[str],
-    *,
-    dealer: int = 0,
-    rules: Rules = Rules(),
-    seed: int | None = None,
-) -> State:
+def new_game(players: int | Sequence[str], *, dealer: int = 0, rules: Rules = Rules(), seed: int | None = None
+             ) -> State:
     """Start a game of Rommé, waiting for the first deal.
 
     Args:
@@ -108,8 +113,6 @@ def _between_rounds(match: Match, phase: Phase) -> State:
 
 # `make_state`, inline where a turn is played: a draw and a discard build one state each.
 _NEW_STATE = object.__new__
-_SET_MATCH = State.__dict__["match"].__set__
-_SET_ROUND = State.__dict__["_round"].__set__
 
 
 def _left_of(state: State, seat: int) -> int:
@@ -133,9 +136,8 @@ def _shuffled(cards: Sequence[RommeCard], seed: int, *salt: int) -> tuple[RommeC
 # -- the deal -------------------------------------------------------------------------
 
 
-def deck_for(
-    state: State, hands: dict[int, Sequence[RommeCard]], discard_top: RommeCard | None = None
-) -> tuple[RommeCard, ...]:
+def deck_for(state: State, hands: dict[int, Sequence[RommeCard]], discard_top: RommeCard | None = None
+             ) -> tuple[RommeCard, ...]:
     """A deck order that deals these cards to these seats (R4), for tests, tutorials and puzzles.
 
     Each listed seat gets its cards first, then cards from the rest of the
@@ -254,8 +256,8 @@ def draw_stock(state: State) -> State:
     position = bisect.bisect(hand, card.index, key=_ORDER)  # as _added, inline: a turn's hot path
     hand = (*hand[:position], card, *hand[position:])
     after = _NEW_STATE(State)  # as make_state, inline
-    _SET_MATCH(after, state.match)
-    _SET_ROUND(after, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened,
+    SET_MATCH(after, state.match)
+    SET_ROUND(after, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), stock[:-1], pile, melds, opened,
                        rebuilds, None))
     return after
 
@@ -446,9 +448,8 @@ def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
     return seat, tuple(built)
 
 
-def _after_putting_down(
-    state: State, seat: int, hand: tuple[RommeCard, ...], melds: tuple[Meld, ...], **changes: object
-) -> State:
+def _after_putting_down(state: State, seat: int, hand: tuple[RommeCard, ...], melds: tuple[Meld, ...],
+                        **changes: object) -> State:
     """The state after cards left the hand for the table; the round ends if the hand is empty (R11)."""
     if not hand:
         return replaced(state, hands=_with_hand(state, seat, ()), melds=melds, phase=Phase.ROUND_COMPLETE,
@@ -510,9 +511,8 @@ def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = 
             or unfit_lay_off(state.melds[meld], card, seat, end))
 
 
-def exchange(
-    state: State, card: RommeCard | str, meld: int, place: int, new_meld: Sequence[RommeCard | str]
-) -> State:
+def exchange(state: State, card: RommeCard | str, meld: int, place: int, new_meld: Sequence[RommeCard | str]
+             ) -> State:
     """Exchange a joker on the table for the card it stands for, and meld the joker anew (R10).
 
     The joker must go into a new meld in the same turn and may never stay in
@@ -545,9 +545,8 @@ def exchange(
     return _after_putting_down(state, seat, rest, melds)
 
 
-def exchange_refusal(
-    state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
-) -> IllegalActionError | None:
+def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
+                     ) -> IllegalActionError | None:
     """Why `exchange` would refuse, or None."""
     refused = _opened_refusal(state, N_("No joker can be exchanged"),
                               N_("You may exchange jokers only once you have made your opening ({opening} or more)."))
@@ -596,8 +595,8 @@ def discard(state: State, card: RommeCard | str) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
     hand = _without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
-    withheld = None if hand is None else withheld_discard(drawn, len(hand) + 1, state.rules)
-    returned = withheld is not None and card.index == withheld.index
+    returned = (drawn is not None and hand is not None and card.index == drawn.index  # most turns stop here
+                and withheld_discard(drawn, len(hand) + 1, state.rules) is not None)
     if hand is None or seat is None or returned:
         refused = discard_refusal(state, card)  # the test above is discard_refusal's, inline: a turn's hot path
         assert refused is not None
@@ -618,8 +617,8 @@ def discard(state: State, card: RommeCard | str) -> State:
         stock = _shuffled(pile[:-1], state.seed, state.round_number, rebuilds)
         pile = pile[-1:]
     after = _NEW_STATE(State)  # as make_state, inline
-    _SET_MATCH(after, match)
-    _SET_ROUND(after, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
+    SET_MATCH(after, match)
+    SET_ROUND(after, (Phase.DRAW, following, hands, stock, pile, melds, opened, rebuilds, None))
     return after
 
 
