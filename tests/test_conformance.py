@@ -94,7 +94,7 @@ def test_the_registry_checks_a_game_and_names_every_problem():
         register(broken)
     assert caught.value.field == "game" and "The game 'highcard' cannot be registered" in str(caught.value)
     assert "highcard" not in registered()
-    clash = attrs.evolve(highcard.GAME, name="concombre")
+    clash = attrs.evolve(highcard.GAME, info=attrs.evolve(highcard.GAME.info, name="concombre"))
     assert "the name 'concombre' is Concombre's (unregister it first)" in registration_problems(clash)
 
 
@@ -152,7 +152,7 @@ import attrs
 from concombre.examples.highcard_full import GAME_FULL
 
 # a codec that forgot the "card" kind, and a name of its own
-GAME = attrs.evolve(GAME_FULL, name="faulty", title="Faulty Card",
+GAME = attrs.evolve(GAME_FULL, info=attrs.evolve(GAME_FULL.info, name="faulty", title="Faulty Card"),
                     codec=attrs.evolve(GAME_FULL.codec, prefix="faulty",
                                        kinds={k: v for k, v in GAME_FULL.codec.kinds.items() if k != "card"}),
                     records=attrs.evolve(GAME_FULL.records, header="faulty record 1"))

@@ -6,6 +6,7 @@ import importlib
 import subprocess
 import sys
 import warnings
+from typing import Any
 
 import pytest
 
@@ -115,3 +116,19 @@ def test_the_renamed_members_of_this_version_warn():
         bots = Bots(makers={"thumb": concombre.ThumbBot}, table="thumb", rivals=("thumb",))
     with pytest.warns(DeprecationWarning, match="use Bots.stand_in"):
         assert bots.table == "thumb"
+
+
+def test_a_game_built_with_its_facts_flat_warns_and_keeps_them_in_its_info():
+    import attrs
+
+    from concombre.core.game import Game, GameInfo
+    from concombre.examples import highcard
+
+    behaviour: dict[str, Any] = {str(field.alias): getattr(highcard.GAME, field.name)
+                                 for field in attrs.fields(Game) if field.name != "info"}
+    with pytest.warns(DeprecationWarning, match="give info=GameInfo"):
+        flat = Game(name="highcard", title="High Card", players=(2, 2), default_players=2, player_ruling="H1",
+                    **behaviour)
+    assert flat.info == highcard.GAME.info and isinstance(flat.info, GameInfo)
+    with pytest.raises(concombre.InvalidArgumentError, match="Game takes no colour"):
+        Game(info=highcard.GAME.info, colour="red", **behaviour)

@@ -211,6 +211,6 @@ def test_ladder_and_simulate_run_on_a_games_own_player_counts(plugin):
     assert "--players 2 " in done.stdout  # not the default 2,4: High Card seats two
     from concombre.apps.cli import _counts, _rivals
 
-    wide = attrs.evolve(highcard.GAME, players=(3, 7), default_players=5)
+    wide = attrs.evolve(highcard.GAME, info=attrs.evolve(highcard.GAME.info, players=(3, 7), default_players=5))
     assert _counts(wide, (2, 4)) == "4" and _counts(wide, (2, 3, 4, 5, 7)) == "3,4,5,7"
     assert _rivals(wide) == ("high", "random", "high", "random", "high")

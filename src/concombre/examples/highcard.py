@@ -30,7 +30,7 @@ import attrs
 
 from concombre.core.cards import Card
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
-from concombre.core.game import Bots, Game
+from concombre.core.game import Bots, Game, GameInfo
 from concombre.core.seats import game_seed, left_of, player_names, shuffled_order
 
 CARDS = tuple(Card.parse(text) for text in ("2C", "2D", "3C", "3D", "4C", "4D"))
@@ -182,11 +182,7 @@ class HighBot:
 
 
 GAME: Game[State, Action, View] = Game(
-    name="highcard",
-    title="High Card",
-    players=(2, 2),
-    default_players=2,
-    player_ruling="H1",
+    info=GameInfo(name="highcard", title="High Card", players=(2, 2), default_players=2, player_ruling="H1"),
     Rules=Rules,
     State=State,
     View=View,

@@ -59,7 +59,7 @@ from concombre.core.game.capabilities import (
     card_hook,
 )
 from concombre.core.game.moves import Move, Moves
-from concombre.core.game.protocol import AnyGame, Game, required
+from concombre.core.game.protocol import AnyGame, Game, GameInfo, required
 from concombre.core.game.registry import (
     DOCUMENT_KINDS,
     game_of,
@@ -87,6 +87,7 @@ __all__ = [
     "Codec",
     "Encoding",
     "Game",
+    "GameInfo",
     "Learning",
     "Level",
     "Move",

@@ -28,15 +28,20 @@ S = TypeVar("S", bound=Table)
 A = TypeVar("A")
 V = TypeVar("V", bound=Seat)
 C = TypeVar("C")
+B = TypeVar("B")  # a batched engine's batch
+N = TypeVar("N")  # its arrays
+S_in = TypeVar("S_in", contravariant=True)
+A_in = TypeVar("A_in", contravariant=True)
+V_out = TypeVar("V_out", covariant=True)
 
 
-class _Judged(Protocol):
+class _Judged(Protocol[S_in, A_in, V_out]):
     """What an `Encoding` asks of its game (a `~concombre.core.game.Game`): its refusal and its views."""
 
-    def refusal(self, state: Any, action: Any) -> IllegalActionError | None: ...
+    def refusal(self, state: S_in, action: A_in) -> IllegalActionError | None: ...
 
     @property
-    def view(self) -> Callable[[Any, int], Any]: ...
+    def view(self) -> Callable[[S_in, int], V_out]: ...
 
 
 Structure = Callable[[Any, Any], Any]
@@ -327,11 +332,12 @@ class Chance(Generic[S, A]):
 
 
 @attrs.frozen(kw_only=True)
-class Batched:
+class Batched(Generic[B, N]):
     """A game's batched engine: many games with the same players and rules at once, as arrays (needs numpy).
 
     A batch always waits for the player to move in each game that is not over (the table's own steps happen
-    inside ``step``). Actions are the `Encoding`'s slots.
+    inside ``step``). Actions are the `Encoding`'s slots. ``Batched[B, N]``: ``B`` the engine's batch, ``N``
+    its arrays (numpy's).
 
     Attributes:
         reset: ``reset(seeds, players=, rules=)``: one new game per seed, as the reference engine starts it.
@@ -359,19 +365,19 @@ class Batched:
         ['random', 'thumb']
     """
 
-    reset: Callable[..., Any]
-    step: Callable[..., Any]
-    reset_games: Callable[[Any, Any, Any], Any]
-    legal_mask: Callable[[Any], Any]
-    observe: Callable[[Any, Any], Any]
-    to_play: Callable[[Any], Any]
-    done: Callable[[Any], Any]
-    rewards: Callable[[Any], Any]
-    eliminated: Callable[[Any], Any]
-    bots: Mapping[str, Callable[[Any, Any], Any]]
-    winner: Callable[[Any], Any] | None = None
-    settle: Callable[[Any, int, Sequence[str], int], Any] | None = None
-    round_number: Callable[[Any], Any] | None = None
+    reset: Callable[..., B]
+    step: Callable[..., B]
+    reset_games: Callable[[B, N, N], B]
+    legal_mask: Callable[[B], N]
+    observe: Callable[[B, N], N]
+    to_play: Callable[[B], N]
+    done: Callable[[B], N]
+    rewards: Callable[[B], N]
+    eliminated: Callable[[B], N]
+    bots: Mapping[str, Callable[[B, Any], N]]
+    winner: Callable[[B], N] | None = None
+    settle: Callable[[B, int, Sequence[str], int], B] | None = None
+    round_number: Callable[[B], N] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -438,7 +444,7 @@ class Encoding(Generic[S, A, V]):
                                        f"{self.actions - 1}.", field="action")
         return number
 
-    def refused(self, game: _Judged, state: S, slot: object) -> InvalidArgumentError | None:
+    def refused(self, game: _Judged[S, A, V], state: S, slot: object) -> InvalidArgumentError | None:
         """Why ``slot`` is no move now, as the error to raise or to show: the game's own refusal and its ruling
         where the slot always stands for one action (`slot_action`), else the slots that are offered; None
         when the slot is offered.
@@ -464,7 +470,7 @@ class Encoding(Generic[S, A, V]):
         return InvalidArgumentError(f"Action {slot!r} is no move now: the moves offered are the slots "
                                     f"{sorted(offered)}.", field="action")
 
-    def observation(self, game: _Judged, state: S, seat: int) -> Any:
+    def observation(self, game: _Judged[S, A, V], state: S, seat: int) -> Any:
         """The vector of what ``seat`` may see of ``state``: ``encode(game.view(state, seat))``.
 
         Examples:
@@ -503,6 +509,6 @@ class Learning(Generic[S, A, V]):
     encoding: Callable[[], Encoding[S, A, V]]
     chance: Chance[S, A] | None = None
     sample: Callable[[V, random.Random], S] | None = None
-    batched: Callable[[], Batched] | None = None
+    batched: Callable[[], Batched[Any, Any]] | None = None
 
 

@@ -46,7 +46,7 @@ class Move(Generic[S, A]):
         'C14'
     """
 
-    refusal: Callable[[S, Any], IllegalActionError | None]
+    refusal: Callable[[S, Any], IllegalActionError | None]  # Any: each move takes its own action class
     apply: Callable[[S, Any], S]
 
 
@@ -72,7 +72,7 @@ class Moves(Generic[S, A]):
 
     kinds: Mapping[type, Move[S, A]]
     what: str
-    state: Callable[[Any], S]
+    state: Callable[[object], S]
     turn_ruling: str
     table_ruling: str
 

@@ -22,7 +22,7 @@ from concombre.core.i18n import _, said_in
 from concombre.core.render import Picture
 from concombre.core.seats import REFEREE, Referee, turn_refusal
 
-__all__ = ["AnyGame", "Game", "required"]
+__all__ = ["AnyGame", "Game", "GameInfo", "required"]
 
 S = TypeVar("S", bound=Table)
 A = TypeVar("A")
@@ -45,22 +45,64 @@ _MOVED = {
 }
 
 
-@attrs.frozen(eq=False, kw_only=True)
-class Game(Generic[S, A, V]):
-    """A game, as every edge of the library sees it: ``Game[State, Action, View]``.
+_FACTS = ("name", "title", "players", "default_players", "player_ruling", "turn_ruling", "table_ruling",
+          "points_scale")
 
-    Built by keyword. The required core is enough to play a game, simulate it
-    and rate bots on it; each capability below it is optional (None: not
-    offered), and an edge that needs one refuses a game without it through
-    `required`.
+
+@attrs.frozen(kw_only=True)
+class GameInfo:
+    """A game's static facts, apart from its behaviour (as OpenSpiel's ``GameInfo``): what a front-end shows and
+    checks before a game starts. `Game` reads them here (``game.name`` is ``game.info.name``).
 
     Attributes:
         name: The registry name, as ``--game`` takes it: ``"concombre"``.
         title: The name people know: ``"Concombre"``, ``"German Rommé"``.
         players: The fewest and the most players.
-        default_players: How many players every command and adapter seats
-            when none is asked for.
+        default_players: How many players every command and adapter seats when none is asked for.
         player_ruling: The ruling that sets the player count (``"C1"``).
+        turn_ruling: The ruling that refuses a seat acting out of turn (``"C6"``), for `Game.refusal`'s
+            ``seat=``; None: ``player_ruling``.
+        table_ruling: The ruling that keeps the table's own steps (dealing, scoring) from the players
+            (``"C14"``); None: ``player_ruling``.
+        points_scale: The most points one step can give or take from a seat, so that ``points / points_scale``
+            lies in [-1, 1] (the ``"scaled"`` rewards, see `REWARDS`).
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> info = find_game("romme").info
+        >>> info.title, info.players, info.default_players
+        ('German Rommé', (2, 6), 4)
+    """
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    default_players: int
+    player_ruling: str
+    turn_ruling: str | None = None
+    table_ruling: str | None = None
+    points_scale: float = 1.0
+
+    def __attrs_post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= self.default_players <= high:
+            raise InvalidArgumentError(
+                f"{self.name}: default_players must be within players {self.players}, not {self.default_players}.",
+                field="default_players",
+            )
+
+
+@attrs.frozen(eq=False, kw_only=True, init=False)
+class Game(Generic[S, A, V]):
+    """A game, as every edge of the library sees it: ``Game[State, Action, View]``.
+
+    Built by keyword: its static facts (`GameInfo`), then its behaviour. The required core is enough to play a
+    game, simulate it and rate bots on it; each capability below it is optional (None: not offered), and an
+    edge that needs one refuses a game without it through `required`. The facts read as the game's own
+    (``game.name``, ``game.players``...).
+
+    Attributes:
+        info: The game's static facts (`GameInfo`).
         Rules: The rules class; its fields are the game's options.
         State: The state class (it has the `Table` fields).
         View: The class of what one seat sees (it has the `Seat` fields).
@@ -76,14 +118,8 @@ class Game(Generic[S, A, V]):
         to_play: The seat that must act, or None when the table acts.
         is_over: Whether the game has ended.
         winner: The winning seat once over, else None.
-        turn_ruling: The ruling that refuses a seat acting out of turn (``"C6"``), for `Game.refusal`'s
-            ``seat=``; None: ``player_ruling``.
-        table_ruling: The ruling that keeps the table's own steps (dealing, scoring) from the players
-            (``"C14"``); None: ``player_ruling``.
         points: What each seat's score gained by one step, in the game's own
             points (``points(before, after)``); None: the game keeps no points.
-        points_scale: The most points one step can give or take from a seat, so that
-            ``points / points_scale`` lies in [-1, 1] (the ``"scaled"`` rewards, see `REWARDS`).
         eliminated: Which seats are out of the game for good, for games that
             eliminate players; None for games that do not.
         records: Text records (`Records`), or None.
@@ -102,15 +138,11 @@ class Game(Generic[S, A, V]):
         ('German Rommé', (2, 6), 4)
     """
 
-    name: str
-    title: str
-    players: tuple[int, int]
-    default_players: int
-    player_ruling: str
-    Rules: type[Any]
+    info: GameInfo
+    Rules: type
     State: type[S]
     View: type[V]
-    action_types: tuple[type[Any], ...]
+    action_types: tuple[type, ...]
     new_game: NewGame[S]
     legal_actions: Callable[[S], Sequence[A]]
     _apply: Callable[[S, A], S]
@@ -119,10 +151,7 @@ class Game(Generic[S, A, V]):
     to_play: Callable[[S], int | None]
     is_over: Callable[[S], bool]
     winner: Callable[[S], int | None]
-    turn_ruling: str | None = None
-    table_ruling: str | None = None
     points: Callable[[S, S], tuple[float, ...]] | None = None
-    points_scale: float = 1.0
     eliminated: Callable[[S], tuple[bool, ...]] | None = None
     records: Records[A] | None = None
     codec: Codec | None = None
@@ -131,13 +160,60 @@ class Game(Generic[S, A, V]):
     bots: Bots[V, A] | None = None
     learning: Learning[S, A, V] | None = None
 
-    def __attrs_post_init__(self) -> None:
-        low, high = self.players
-        if not 1 <= low <= self.default_players <= high:
-            raise InvalidArgumentError(
-                f"{self.name}: default_players must be within players {self.players}, not {self.default_players}.",
-                field="default_players",
-            )
+    def __init__(self, *, info: GameInfo | None = None, Rules: type, State: type[S], View: type[V],  # noqa: N803
+                 action_types: tuple[type, ...], new_game: NewGame[S], legal_actions: Callable[[S], Sequence[A]],
+                 apply: Callable[[S, A], S], refusal: Callable[[S, A], IllegalActionError | None],
+                 view: Callable[[S, int], V], to_play: Callable[[S], int | None], is_over: Callable[[S], bool],
+                 winner: Callable[[S], int | None], points: Callable[[S, S], tuple[float, ...]] | None = None,
+                 eliminated: Callable[[S], tuple[bool, ...]] | None = None, records: Records[A] | None = None,
+                 codec: Codec | None = None, story: Story[S, A, V] | None = None,
+                 render: Callable[[S | V], Picture] | None = None, bots: Bots[V, A] | None = None,
+                 learning: Learning[S, A, V] | None = None, **facts: Any) -> None:
+        self.__attrs_init__(
+            info=_info(info, facts), Rules=Rules, State=State, View=View, action_types=action_types,
+            new_game=new_game, legal_actions=legal_actions, apply=apply, refusal=refusal, view=view,
+            to_play=to_play, is_over=is_over, winner=winner, points=points, eliminated=eliminated,
+            records=records, codec=codec, story=story, render=render, bots=bots, learning=learning)
+
+    @property
+    def name(self) -> str:
+        """`GameInfo.name`."""
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        """`GameInfo.title`."""
+        return self.info.title
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """`GameInfo.players`."""
+        return self.info.players
+
+    @property
+    def default_players(self) -> int:
+        """`GameInfo.default_players`."""
+        return self.info.default_players
+
+    @property
+    def player_ruling(self) -> str:
+        """`GameInfo.player_ruling`."""
+        return self.info.player_ruling
+
+    @property
+    def turn_ruling(self) -> str:
+        """`GameInfo.turn_ruling`, or the player ruling where the game names none."""
+        return self.info.turn_ruling or self.info.player_ruling
+
+    @property
+    def table_ruling(self) -> str:
+        """`GameInfo.table_ruling`, or the player ruling where the game names none."""
+        return self.info.table_ruling or self.info.player_ruling
+
+    @property
+    def points_scale(self) -> float:
+        """`GameInfo.points_scale`."""
+        return self.info.points_scale
 
     def apply(self, state: S, action: A, *, seat: int | Referee | None = REFEREE) -> S:
         """The state after ``action``; the input is never changed.
@@ -219,8 +295,7 @@ class Game(Generic[S, A, V]):
             names = ", ".join(kind.__name__ for kind in self.action_types)
             raise InvalidArgumentError(f"Expected an action of {self.title} ({names}), not {action!r}.",
                                        field="action")
-        return turn_refusal(seat, self.to_play(state), state.players, self.turn_ruling or self.player_ruling,
-                            self.table_ruling or self.player_ruling)
+        return turn_refusal(seat, self.to_play(state), state.players, self.turn_ruling, self.table_ruling)
 
     def returns(self, state: S) -> tuple[float, ...]:
         """Each seat's outcome: 1 for the winner, -1/(n-1) for the others at the end, 0 before.
@@ -310,6 +385,20 @@ class Game(Generic[S, A, V]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+
+def _info(info: GameInfo | None, facts: dict[str, Any]) -> GameInfo:
+    """The game's facts: ``info``, or 0.9's flat keywords (``name=``, ``title=``...), which warn."""
+    unknown = sorted(set(facts) - set(_FACTS))
+    if unknown:
+        raise InvalidArgumentError(f"Game takes no {', '.join(unknown)}.", field="game")
+    if not facts:
+        if info is None:
+            raise InvalidArgumentError("Game needs info: the game's facts (GameInfo).", field="info")
+        return info
+    warnings.warn(f"Game({', '.join(f'{name}=' for name in facts)}...) is deprecated and will be removed in the next "
+                  f"minor version: give info=GameInfo(...).", DeprecationWarning, stacklevel=3)
+    return GameInfo(**facts) if info is None else attrs.evolve(info, **facts)
 
 
 AnyGame = Game[Any, Any, Any]

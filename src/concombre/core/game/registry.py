@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game.protocol import AnyGame, Game
@@ -74,7 +74,7 @@ def registration_problems(game: object) -> list[str]:
         >>> registration_problems(game)
         []
         >>> codec = attrs.evolve(game.codec, kinds={"action": object})
-        >>> registration_problems(attrs.evolve(game, name="broken", codec=codec))[:2]
+        >>> registration_problems(attrs.evolve(game, info=attrs.evolve(game.info, name="broken"), codec=codec))[:2]
         ["its codec's kinds lack 'card', 'rules', 'state', 'view'", "its codec's prefix 'concombre' is Concombre's"]
     """
     if not isinstance(game, Game):
@@ -214,7 +214,7 @@ def registered() -> Mapping[str, AnyGame]:
     return dict(_GAMES)
 
 
-def game_of(value: Any, field: str | None = None) -> AnyGame:
+def game_of(value: object, field: str | None = None) -> AnyGame:
     """The game a state, view, rules object, action or bot belongs to (typed loosely: use a game's `GAME` for types).
 
     A bot is known by its class, when the game's `Bots.makers` names the class itself. A value of an

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
-from concombre.core.game import Batched, Bots, Chance, Encoding, Game, Learning, Records, Story, register
+from concombre.core.game import Batched, Bots, Chance, Encoding, Game, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.concombre.actions import (
     ACTION_NAMES,
@@ -37,6 +37,11 @@ from concombre.games.concombre.story import (
 )
 from concombre.games.concombre.transitions import deal, new_game
 from concombre.games.concombre.views import View, view
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from concombre.games.concombre.fast.batch import Batch
 
 __all__ = ["GAME"]
 
@@ -76,7 +81,7 @@ def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sta
     return deal(state, [PACK[index] for index in drawn] + [card for card in state.stock if _INDEX[card] not in taken])
 
 
-def _batched() -> Batched:
+def _batched() -> Batched[Batch, npt.NDArray[Any]]:
     from concombre.games.concombre.fast import batch
 
     return Batched(reset=batch.reset, step=batch.step, reset_games=batch.reset_games, legal_mask=batch.legal_mask,
@@ -111,13 +116,11 @@ def _encoding() -> Encoding[State, Action, View]:
 
 
 GAME: Game[State, Action, View] = register(Game(
-    name="concombre",
-    title=N_("Concombre"),
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    default_players=DEFAULT_PLAYERS,
-    player_ruling="C1",
-    turn_ruling="C6",
-    table_ruling="C14",
+    info=GameInfo(
+        name="concombre", title=N_("Concombre"), players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS,
+        player_ruling="C1", turn_ruling="C6", table_ruling="C14",
+        points_scale=float(max(card_value(card) for card in PACK)),  # a round lost costs its card's value (C9)
+    ),
     Rules=Rules,
     State=State,
     View=View,
@@ -131,7 +134,6 @@ GAME: Game[State, Action, View] = register(Game(
     is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
-    points_scale=float(max(card_value(card) for card in PACK)),  # a round lost costs its card's value (C9)
     eliminated=lambda state: state.eliminated,
     records=Records(header="concombre record 1", action_text=action_text, parse_action=parse_action,
                     starts_round=lambda action: isinstance(action, Deal)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from concombre.core.game import Bots, Chance, Encoding, Game, Learning, Records, Story, register
+from concombre.core.game import Bots, Chance, Encoding, Game, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.romme.actions import (
     ACTION_NAMES,
@@ -106,13 +106,11 @@ def _encoding() -> Encoding[State, Action, View]:
 
 
 GAME: Game[State, Action, View] = register(Game(
-    name="romme",
-    title=N_("German Rommé"),
-    players=(MIN_PLAYERS, MAX_PLAYERS),
-    default_players=DEFAULT_PLAYERS,
-    player_ruling="R1",
-    turn_ruling="R7",
-    table_ruling="R15",
+    info=GameInfo(
+        name="romme", title=N_("German Rommé"), players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS,
+        player_ruling="R1", turn_ruling="R7", table_ruling="R15",
+        points_scale=float(sum(card.hand_value for card in deck(6))),  # no round scores more than every card (R3, R13)
+    ),
     Rules=Rules,
     State=State,
     View=View,
@@ -126,7 +124,6 @@ GAME: Game[State, Action, View] = register(Game(
     is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
-    points_scale=float(sum(card.hand_value for card in deck(6))),  # no round scores more than every card (R3, R13)
     records=Records(header="concombre romme record 1", action_text=action_text, parse_action=parse_action,
                     starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
     codec=CODEC,
