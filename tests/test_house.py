@@ -161,13 +161,15 @@ def game_names_in_code(path: Path) -> list[int]:
             program_names.add(id(node.value))  # the command is called concombre, like the package
     classes = {"State", "View", "Rules", "Phase"}  # a game's own classes, by the names every game shares
     fields = {id(node.target) for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)}  # Game.State: type[S]
+    parameters = {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}  # Game(State=...) builds one
     skipped = docstrings | program_names | fields
 
     def names_a_game(node: ast.AST) -> bool:
         if isinstance(node, ast.Constant):
             return node.value in GAMES and id(node) not in skipped
         if isinstance(node, ast.Name):  # imported from a game: game.State is the protocol's, and allowed
-            return node.id in classes and id(node) not in skipped and isinstance(node.ctx, ast.Load)
+            return (node.id in classes and id(node) not in skipped and isinstance(node.ctx, ast.Load)
+                    and node.id not in parameters)
         if isinstance(node, ast.Attribute):  # concombre.State, romme.View...: a game's module named
             return node.attr in classes and isinstance(node.value, ast.Name) and node.value.id in GAMES
         return False
