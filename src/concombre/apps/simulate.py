@@ -253,16 +253,9 @@ def _play_games(bots: Sequence[Bot[Any, Any]], seed: int, numbers: range, rules:
     return [play_game(bots, seed, number, rules, game) for number in numbers]
 
 
-def simulate_games(
-    bots: Sequence[Bot[Any, Any]],
-    games: int,
-    *,
-    seed: int = 0,
-    rules: Any = None,
-    game: AnyGame | str | None = None,
-    executor: Executor | None = None,
-    chunk: int = 25,
-) -> Generator[GameResult, None, None]:
+def simulate_games(bots: Sequence[Bot[Any, Any]], games: int, *, seed: int = 0, rules: Any = None,
+                   game: AnyGame | str | None = None, executor: Executor | None = None, chunk: int = 25
+                   ) -> Generator[GameResult, None, None]:
     """Play the games and yield each result as it finishes (in no fixed order).
 
     With an ``executor``, games are sent to it in chunks of ``chunk``; stop
@@ -378,16 +371,9 @@ def summarize(results: Iterable[GameResult]) -> Simulation:
     return Simulation(len(ordered), tuple(summaries), mean([result.rounds for result in ordered]), ordered)
 
 
-def simulate(
-    bots: Sequence[Bot[Any, Any]],
-    games: int,
-    *,
-    seed: int = 0,
-    rules: Any = None,
-    game: AnyGame | str | None = None,
-    executor: Executor | None = None,
-    chunk: int = 25,
-) -> Simulation:
+def simulate(bots: Sequence[Bot[Any, Any]], games: int, *, seed: int = 0, rules: Any = None,
+             game: AnyGame | str | None = None, executor: Executor | None = None, chunk: int = 25
+             ) -> Simulation:
     """Play ``games`` seeded games between ``bots`` and sum them up (see `simulate_games`).
 
     Examples:

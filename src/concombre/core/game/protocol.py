@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import attrs
 
@@ -28,6 +28,7 @@ S = TypeVar("S", bound=Table)
 A = TypeVar("A")
 V = TypeVar("V", bound=Seat)
 C = TypeVar("C")
+F = TypeVar("F")
 
 # The members of 0.1's flat Game that moved into a capability: old name -> (capability, its member).
 _MOVED = {
@@ -92,14 +93,34 @@ class GameInfo:
             )
 
 
+class _Fact(Generic[F]):
+    """A fact of `GameInfo`, read as the game's own: ``game.name`` is ``game.info.name``."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> _Fact[F]: ...
+    @overload
+    def __get__(self, game: object, owner: type) -> F: ...
+    def __get__(self, game: object, owner: type) -> F | _Fact[F]:
+        if game is None:
+            return self
+        value: F = getattr(getattr(game, "info"), self.name)  # noqa: B009
+        return value
+
+
 @attrs.frozen(eq=False, kw_only=True, init=False)
 class Game(Generic[S, A, V]):
     """A game, as every edge of the library sees it: ``Game[State, Action, View]``.
 
     Built by keyword: its static facts (`GameInfo`), then its behaviour. The required core is enough to play a
     game, simulate it and rate bots on it; each capability below it is optional (None: not offered), and an
-    edge that needs one refuses a game without it through `required`. The facts read as the game's own
-    (``game.name``, ``game.players``...).
+    edge that needs one refuses a game without it through `required`. The facts read as the game's own:
+    ``name``, ``title``, ``players``, ``default_players``, ``player_ruling``, ``points_scale``, and
+    ``turn_ruling`` and ``table_ruling`` (the player ruling where the game names none).
 
     Attributes:
         info: The game's static facts (`GameInfo`).
@@ -175,30 +196,12 @@ class Game(Generic[S, A, V]):
             to_play=to_play, is_over=is_over, winner=winner, points=points, eliminated=eliminated,
             records=records, codec=codec, story=story, render=render, bots=bots, learning=learning)
 
-    @property
-    def name(self) -> str:
-        """`GameInfo.name`."""
-        return self.info.name
-
-    @property
-    def title(self) -> str:
-        """`GameInfo.title`."""
-        return self.info.title
-
-    @property
-    def players(self) -> tuple[int, int]:
-        """`GameInfo.players`."""
-        return self.info.players
-
-    @property
-    def default_players(self) -> int:
-        """`GameInfo.default_players`."""
-        return self.info.default_players
-
-    @property
-    def player_ruling(self) -> str:
-        """`GameInfo.player_ruling`."""
-        return self.info.player_ruling
+    name = _Fact[str]()
+    title = _Fact[str]()
+    players = _Fact[tuple[int, int]]()
+    default_players = _Fact[int]()
+    player_ruling = _Fact[str]()
+    points_scale = _Fact[float]()
 
     @property
     def turn_ruling(self) -> str:
@@ -209,11 +212,6 @@ class Game(Generic[S, A, V]):
     def table_ruling(self) -> str:
         """`GameInfo.table_ruling`, or the player ruling where the game names none."""
         return self.info.table_ruling or self.info.player_ruling
-
-    @property
-    def points_scale(self) -> float:
-        """`GameInfo.points_scale`."""
-        return self.info.points_scale
 
     def apply(self, state: S, action: A, *, seat: int | Referee | None = REFEREE) -> S:
         """The state after ``action``; the input is never changed.
