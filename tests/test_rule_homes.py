@@ -121,7 +121,8 @@ def test_the_compiled_tier_is_the_homes_compiled():
     for name in ("beats", "value_of", "legal_cards"):
         assert getattr(search_kernel, name) is getattr(kernel, name), name
     users = {kernel.legal_cards: {"follow_cards"}, kernel._next_active: {"next_active"},
-             kernel._score: {"value_of", "deal_size"}, kernel._restart: {"deal_size"}, kernel.run_games: {"beats"},
+             kernel._score: {"value_of", "deal_size"}, kernel._restart: {"deal_size"},
+             kernel.run_games: {"beats", "next_active", "legal_cards"},
              search_kernel.thumb_out: {"beats", "value_of", "legal_cards"}, search_kernel._solve: {"beats", "value_of"},
              search_kernel._likelihood: {"value_of"}, search_kernel.deal_unseen: {"value_of"}}
     for user, names in users.items():
@@ -139,9 +140,8 @@ def test_the_compiled_homes_agree_with_the_python_homes():
     assert kernel.value_of(indices).tolist() == [rules.value_of(index) for index in range(52)]
     assert all(kernel.deal_size(first, wanted, active, pack) == rules.deal_size(first, wanted, active, pack)
                for first in (1, 7, 13) for wanted in range(15) for active in range(1, 8) for pack in range(53))
-    for out in ((False,) * 4, (False, True, False, True), (True, True, False, True)):
-        row = np.array(out, dtype=np.int8)
-        assert [kernel.next_active(seat, row, 4) for seat in range(4)] == [rules.next_active(seat, out, 4)
+    for out in (0b0000, 0b1010, 0b1011):
+        assert [kernel.next_active(seat, out, 4) for seat in range(4)] == [rules.next_active(seat, out, 4)
                                                                          for seat in range(4)]
     assert np.array_equal(rules.beats(indices, np.full(52, 20)), indices >> 2 >= 5)
 
@@ -159,8 +159,8 @@ def test_c2_value_of_is_card_value_and_c12_next_active_is_left_of():
     from concombre.core.seats import left_of
 
     assert [rules.value_of(index) for index in range(52)] == [rules.card_value(card) for card in PACK]
-    for out in ((False,) * 5, (False, True, False, True, True), (True, True, True, False, True)):
-        active = {seat for seat in range(5) if not out[seat]}
+    for out in (0b00000, 0b11010, 0b10111):
+        active = {seat for seat in range(5) if not out >> seat & 1}
         assert [rules.next_active(seat, out, 5) for seat in range(5)] == [left_of(seat, 5, active) for seat in range(5)]
 
 

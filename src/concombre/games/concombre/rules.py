@@ -75,10 +75,6 @@ class _Ranked(Protocol):
 Ranked = TypeVar("Ranked", bound=_Ranked)
 
 
-class _Flags(Protocol):
-    def __getitem__(self, seat: int, /) -> Any: ...
-
-
 @overload
 def value_of(index: int) -> int: ...
 @overload
@@ -212,18 +208,17 @@ def winning_play(trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
     return best
 
 
-def next_active(seat: int, out: _Flags, players: int) -> int:
+def next_active(seat: int, out: int, players: int) -> int:
     """The first active seat to the left of ``seat`` (C6, C12: the next to follow, the next dealer), or ``seat``
-    itself when no other is active; ``out[s]`` says whether seat ``s`` is eliminated (a tuple, or an array
-    row in the batched engine).
+    itself when no other is active; ``out`` holds the eliminated seats as a mask (bit ``s`` for seat ``s``).
 
     Examples:
-        >>> next_active(0, (False, True, False, False), 4), next_active(3, (False, True, False, False), 4)
+        >>> next_active(0, 0b0010, 4), next_active(3, 0b0010, 4)
         (2, 0)
     """
     for step in range(1, players):
         other = (seat + step) % players
-        if not out[other]:
+        if not out >> other & 1:
             return other
     return seat
 

@@ -112,7 +112,8 @@ def next_seats(eliminated: tuple[bool, ...]) -> tuple[int, ...]:
         >>> next_seats((False, True, False, False))
         (2, 2, 3, 0)
     """
-    return tuple(next_active(seat, eliminated, len(eliminated)) for seat in range(len(eliminated)))
+    out = sum(1 << seat for seat, gone in enumerate(eliminated) if gone)
+    return tuple(next_active(seat, out, len(eliminated)) for seat in range(len(eliminated)))
 
 
 @attrs.frozen(cache_hash=True)  # hashed once: the encodings key a per-round cache on it

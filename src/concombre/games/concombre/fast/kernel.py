@@ -237,9 +237,19 @@ def legal_cards(hand: np.uint64, trick_size: int, lead: int, best: int, follow_l
 
 
 @jit_inline
+def _out_seats(small: np.ndarray, game: int, players: int) -> int:
+    """The game's eliminated seats, as the mask `next_active` takes."""
+    out = 0
+    for seat in range(players):
+        if small[game, HALF + players + seat]:
+            out |= 1 << seat
+    return out
+
+
+@jit_inline
 def _next_active(small: np.ndarray, game: int, seat: int, players: int) -> int:
     """The first active seat to the left of ``seat`` (C6, C12; `next_active` over the game's row)."""
-    return int(next_active(seat, small[game, HALF + players:], players))
+    return int(next_active(seat, _out_seats(small, game, players), players))
 
 
 @jit_inline
@@ -401,6 +411,7 @@ def run_games(state: Any, given: bool, cards: np.ndarray, live: np.ndarray, bots
         for other in range(players):
             if rewards[game, other] != 0.0:  # most steps score nothing: a read is cheaper than a write
                 rewards[game, other] = 0.0
+        out_seats = _out_seats(small, game, players)  # read again only when a round is scored or restarted
         while True:
             if given:
                 if done == 1:
@@ -414,6 +425,7 @@ def run_games(state: Any, given: bool, cards: np.ndarray, live: np.ndarray, bots
                 if autoreset:
                     _restart(words, small, tallies, game, next_seed(words[game, SEED]), 0, players, first_deal,
                              fast, order, work)
+                    out_seats = 0
                 continue
             if given:
                 if not live[game]:
@@ -437,7 +449,7 @@ def run_games(state: Any, given: bool, cards: np.ndarray, live: np.ndarray, bots
                 words[game, TRICK] |= bit
             if small[game, TRICK_SIZE] + 1 < _active(small, game, players):
                 small[game, TRICK_SIZE] += 1
-                mover = _next_active(small, game, mover, players)
+                mover = next_active(mover, out_seats, players)
             else:  # the trick is full: its winner leads the next, or the round is over
                 words[game, TRICK] = _ZERO
                 small[game, TRICK_SIZE] = 0
@@ -447,6 +459,7 @@ def run_games(state: Any, given: bool, cards: np.ndarray, live: np.ndarray, bots
                     left |= words[game, HANDS + other]
                 if left == _ZERO:
                     _score(words, small, tallies, rewards, game, limit, first_deal, fast, order, work)
+                    out_seats = _out_seats(small, game, players)
                     continue
             small[game, TO_PLAY] = mover
             words[game, LEGAL] = legal_cards(words[game, HANDS + mover], int(small[game, TRICK_SIZE]),
