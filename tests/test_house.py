@@ -237,3 +237,11 @@ def test_each_layer_imports_with_the_layers_above_blocked(layer, blocked):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert int(done.stdout.split()[-1]) >= 2
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda path: module_name(path))
+def test_no_module_imports_another_s_private_names(path):
+    private = sorted(f"{node.module}.{alias.name}" for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("concombre")
+                     for alias in node.names if alias.name.startswith("_") and not alias.name.startswith("__"))
+    assert not private, f"{module_name(path)} imports private names: {private}"

@@ -50,7 +50,7 @@ def jit_inline(function: F) -> F:
 
     Examples:
         >>> from concombre.games.concombre.fast import kernel
-        >>> kernel._active.targetoptions["inline"]
+        >>> kernel.thumb_card.targetoptions["inline"]
         'always'
     """
     return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))

@@ -66,7 +66,7 @@ def _pettingzoo_floor_steps(budget: int, seed: int, overhead: float) -> float:
     import numpy
     from pettingzoo import AECEnv
 
-    from concombre.integrations.pettingzoo import _Ordered
+    from concombre.integrations.pettingzoo import OrderChecks
 
     class Nothing(AECEnv):  # type: ignore[misc]
         def __init__(self) -> None:
@@ -96,7 +96,7 @@ def _pettingzoo_floor_steps(budget: int, seed: int, overhead: float) -> float:
             self._accumulate_rewards()
 
     rng = random.Random(seed)
-    table = _Ordered(Nothing())
+    table = OrderChecks(Nothing())
     table.reset(seed=seed)
     total = 0.0
     for _agent in table.agent_iter(max_iter=budget):

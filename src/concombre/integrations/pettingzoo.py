@@ -201,7 +201,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     """PettingZoo's order checks, with ``last`` and ``step`` reaching the table in one call once it is reset.
 
     (PettingZoo's own wrapper forwards each attribute ``last`` reads through two ``__getattr__``: eight a step.)
@@ -234,5 +234,5 @@ def env(**kwargs: Any) -> AECEnv:
         >>> sorted(game.agents)
         ['player_0', 'player_1']
     """
-    wrapped: AECEnv = _Ordered(TableEnv(**kwargs))
+    wrapped: AECEnv = OrderChecks(TableEnv(**kwargs))
     return wrapped
