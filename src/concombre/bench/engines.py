@@ -7,6 +7,7 @@ import gc
 import random
 import statistics
 import tracemalloc
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from concombre.bench.timing import Job, clock, per_call, percentile
@@ -19,36 +20,22 @@ from concombre.io.json import from_json, to_json
 __all__ = ["ADVERSARIAL_HANDS", "engine_jobs"]
 
 
-def _concombre_steps(rounds: int, players: int, seed: int, overhead: float) -> float:
-    """Mean µs of a step, `legal_plays` + `play`, over random rounds."""
+def _timed_steps(rounds: int, players: int, seed: int, overhead: float, offered: Callable[[State], Sequence[Any]],
+                 take: Callable[[State, Any], State], resolve_untimed: bool) -> float:
+    """Mean µs of a step, ``offered(state)`` + ``take(state, one of them)``, over random rounds; with
+    ``resolve_untimed``, a complete trick is resolved off the clock."""
     rng = random.Random(seed)
     total, steps = 0.0, 0
     for number in range(rounds):
         state = deal(new_game(players, seed=seed + number))
         while state.phase is not Phase.ROUND_COMPLETE:
-            if state.phase is Phase.TRICK_COMPLETE:
+            if resolve_untimed and state.phase is Phase.TRICK_COMPLETE:
                 state = resolve_trick(state)
                 continue
             choice = rng.random()
             start = clock()
-            cards = legal_plays(state)
-            state = play(state, cards[int(choice * len(cards))])
-            total += clock() - start - overhead
-            steps += 1
-    return total / steps / 1000
-
-
-def _concombre_apply_steps(rounds: int, seed: int, overhead: float) -> float:
-    """Mean µs of a step through action values, `legal_actions` + `apply`, over random rounds."""
-    rng = random.Random(seed)
-    total, steps = 0.0, 0
-    for number in range(rounds):
-        state = deal(new_game(4, seed=seed + number))
-        while state.phase is not Phase.ROUND_COMPLETE:
-            choice = rng.random()
-            start = clock()
-            actions = legal_actions(state)
-            state = apply(state, actions[int(choice * len(actions))])
+            options = offered(state)
+            state = take(state, options[int(choice * len(options))])
             total += clock() - start - overhead
             steps += 1
     return total / steps / 1000
@@ -200,11 +187,11 @@ def engine_jobs(scale: int, overhead: float) -> list[Job]:
     states = _sample_states(200 * scale, seed=7)
     return [
         ("concombre.step", "Concombre step (legal_plays + play), 4 players", "µs",
-         lambda: _concombre_steps(30 * scale, 4, 1, overhead)),
+         lambda: _timed_steps(30 * scale, 4, 1, overhead, legal_plays, play, resolve_untimed=True)),
         ("concombre.round", "Concombre whole random round, 4 players x 7 cards", "µs",
          lambda: _concombre_rounds(30 * scale, 2)),
         ("concombre.apply", "Concombre step (legal_actions + apply), 4 players", "µs",
-         lambda: _concombre_apply_steps(30 * scale, 3, overhead)),
+         lambda: _timed_steps(30 * scale, 4, 3, overhead, legal_actions, apply, resolve_untimed=False)),
         *[(f"concombre.games.{players}p", f"Concombre whole random games, {players} players", "games/s",
            lambda players=players: _concombre_games(2 * scale, players, 4)) for players in (2, 4, 7)],
         ("concombre.view", "Concombre view(state, seat)", "µs", lambda: per_call(states, lambda s: view(s, 0))),
