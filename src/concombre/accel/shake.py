@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from concombre.accel.compiled import jit
+from concombre.accel.compiled import jit, jit_inline
 from concombre.core.errors import InvalidArgumentError
 
 __all__ = ["deal_keys", "keccak", "key_layout"]
@@ -242,7 +242,7 @@ def key_layout(deal_key: Callable[[int, int], bytes]) -> tuple[np.ndarray, int]:
     return np.frombuffer(prefix, dtype=np.uint8).astype(np.int64), separator[0]
 
 
-@jit
+@jit_inline  # into its caller, where a game's key layout is a constant: the prefix's loop unrolls
 def deal_keys(prefix: np.ndarray, separator: int, seed: np.uint64, round_number: int, keys: np.ndarray) -> None:
     """The 52 cards' sort keys of a round's deal, into ``keys``: ``keyed_order``'s four big-endian bytes a card
     of SHAKE-128 over the deal key ``<prefix><seed><separator><round_number>`` (its layout from `key_layout`).
