@@ -30,6 +30,7 @@ def check_wheel(path: str) -> list[str]:
     problems += [f"wheel: no schema {name}" for name in sorted(SCHEMAS - schemas)]
     for needed in ("concombre/py.typed", "concombre/__init__.py", "concombre/apps/web/static/index.html",
                    "concombre/apps/web/static/app.js", "concombre/apps/web/static/style.css",
+                   "concombre/apps/web/static/favicon.svg",
                    "concombre/locale/id/LC_MESSAGES/concombre.mo", "concombre/games/concombre/bots/learned.npz",
                    "concombre/testing.py", "concombre/examples/highcard.py", "concombre/examples/highcard_full.py"):
         if needed not in names:

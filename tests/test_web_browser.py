@@ -174,9 +174,10 @@ def test_a_whole_game_of_concombre_by_clicking(browser: Any, server: str) -> Non
     accessible(page, "setup")
     shoot(page, "web-setup.png")
     page.select_option("#game", "concombre")
-    offered = page.locator("#bot option").all_inner_texts()  # the levels first, with their ladder figures
-    assert offered[0].startswith("beginner: thumb (rating ") and "ms a move" in offered[0]
-    assert offered[1].startswith("club: ") and offered[2].startswith("expert: ")
+    offered = page.locator("#bot option").all_inner_texts()  # the levels first, in words, weakest first
+    assert offered[:3] == ["Beginner: easy, plays at once", "Club: stronger, plays at once",
+                           "Expert: strongest, plays at once"], offered
+    assert page.locator("#bot optgroup").nth(1).get_attribute("label") == "Other bots, by name"
     start(page, "concombre", 4, seed=7)
     # a card the rules refuse says why on a tap, in words, with its ruling
     refused = page.locator("#hand button.card[aria-disabled='true']").first
@@ -289,9 +290,14 @@ def test_the_page_in_the_pseudo_locale_shows_no_untranslated_sentence(browser: A
 
 def test_the_table_fits_a_phone(browser: Any, server: str) -> None:
     page = open_page(browser, server, viewport=PHONE)
+    menu = page.locator("#bot").bounding_box()
+    assert menu is not None and menu["x"] + menu["width"] <= PHONE["width"]  # the bot menu is not cut off
     start(page, "concombre", 7, seed=3)
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= PHONE["width"], wide
+    hand, scores = page.locator("#hand").bounding_box(), page.locator("#scores-title").bounding_box()
+    assert hand is not None and scores is not None
+    assert scores["y"] - (hand["y"] + hand["height"]) < 80  # no gap splits the hand from the scores
     accessible(page, "Concombre on a phone")
     start_again = open_page(browser, server, viewport=PHONE)
     start(start_again, "romme", 6, seed=5)
@@ -372,14 +378,30 @@ def test_two_friends_finish_a_game_across_a_server_restart(browser: Any, tmp_pat
         server.wait()
 
 
-def test_the_maker_gives_an_absent_friends_seat_to_a_bot(browser: Any, server: str) -> None:
+def test_the_maker_gives_an_absent_friends_seat_to_a_bot_after_a_question_and_the_friend_is_told(
+        browser: Any, server: str) -> None:
     ann = open_page(browser, server)
     start(ann, "concombre", 3, friends=1)
-    assert "away" in ann.locator("#scores").inner_text()  # Bea has not opened her link
+    bea_link = ann.locator("input.invitation.friend").first.input_value()
+    assert "invited" in ann.locator("#scores").inner_text()  # Bea has not opened her link
     ann.click("#scores button:has-text('Give this seat to a bot')")
+    assert ann.locator("#confirm").is_visible() and "Bea" in ann.locator("#confirm-text").inner_text()
+    accessible(ann, "the question before a seat is given to a bot")
+    ann.click("#confirm-no")  # nothing done
+    assert ann.locator("#confirm").is_hidden() and message(ann)["people"] == [0, 1]
+    ann.click("#scores button:has-text('Give this seat to a bot')")
+    ann.click("#confirm-yes")
     ann.wait_for_function("current.people.length === 1")
-    assert "away" not in ann.locator("#scores").inner_text()
+    assert "invited" not in ann.locator("#scores").inner_text()
     accessible(ann, "a seat given to a bot")
+    bea = open_page(browser, bea_link)  # her link now says what happened, and offers to watch
+    bea.wait_for_selector("#gone:not([hidden])")
+    assert "gave your seat to a bot" in bea.locator("#gone-text").inner_text()
+    assert bea.locator("#hand-area").is_hidden()
+    accessible(bea, "a seat given to a bot, from the friend's link")
+    bea.click("#watch-instead")
+    bea.wait_for_function("current !== null && current.you === null")
+    assert "watching" in bea.locator("#status").inner_text()
 
 
 def test_the_clock_counts_down_plays_for_a_person_out_of_time_and_a_trick_is_seen_whole(
@@ -395,7 +417,122 @@ def test_the_clock_counts_down_plays_for_a_person_out_of_time_and_a_trick_is_see
                            "line.startsWith('Time ran out for Ann'))", timeout=20_000)
     # every completed trick stays on the felt, its three cards and who won it, before it is collected
     page.wait_for_function("document.querySelector('.trick-won') !== null && "
-                           "document.querySelectorAll('.ring .card.still').length === 3", timeout=20_000)
+                           "document.querySelectorAll('.ring .card.still img.card-image').length === 3",
+                           timeout=20_000)  # drawn as cards, not text tiles
+    # once collected, the won trick stays on the felt until the next lead, though no picture row holds its cards
+    # any more (nor after a reconnect or a language switch): the page keeps the faces it was shown
+    drawn = page.evaluate("""() => {
+        const shown = structuredClone(current);
+        const plays = shown.trick_won.plays;
+        const keys = new Set(plays.map(([, key]) => key));
+        shown.view.trick = [];
+        for (const row of shown.picture.rows) row.cards = row.cards.filter((card) => !keys.has(card.key));
+        shown.faces = {};
+        draw(shown);
+        return document.querySelectorAll('.ring .card.still img.card-image').length;
+    }""")
+    assert drawn == 3
     assert "wins the trick" in page.locator(".trick-won").inner_text()
     accessible(page, "a trick seen whole")
     shoot(page, "web-trick.png")
+
+
+def test_two_links_in_one_browser_keep_both_seats_and_leaving_asks_first(browser: Any, server: str) -> None:
+    context = browser.new_context(bypass_csp=True)
+    errors: list[str] = []
+    ann = context.new_page()
+    ann.on("console", lambda line: errors.append(line.text) if line.type == "error" else None)
+    ann.goto(server)
+    start(ann, "concombre", 3, friends=1)
+    watching = ann.locator("input.invitation.spectators").input_value()
+    bea_link = ann.locator("input.invitation.friend").first.input_value()
+    spectator = context.new_page()  # the maker opens the spectators' link in a second tab of the same browser
+    spectator.goto(watching)
+    spectator.wait_for_function("current !== null && current.you === null")
+    names = spectator.locator(".ring .seat .who").all_inner_texts()  # the table ring, with the names
+    assert sorted(names) == ["Ann", "Bea", "Cyd"], names
+    accessible(spectator, "a spectator's Concombre table")
+    friend = context.new_page()  # and a friend's link, to check it
+    friend.goto(bea_link)
+    friend.wait_for_function("current !== null && current.you === 1")
+    ann.reload()  # the first tab still holds the maker's seat
+    ann.wait_for_function("current !== null")
+    assert message(ann)["you"] == 0 and message(ann)["view"]["hand"]
+    assert ann.locator("#invitations").get_attribute("open") is None  # every friend came: the links fold away
+    ann.click("#tables")  # every seat this browser holds, and a way back to each
+    ann.wait_for_selector("#held:not([hidden])")
+    held = ann.locator("#held-list li").all_inner_texts()
+    assert len(held) == 3 and any("watching" in line for line in held), held
+    accessible(ann, "the seats this browser holds")
+    shoot(ann, "web-held.png")
+    ann.click("#held-list li:has-text('Concombre: Ann') button:has-text('Go to this table')")
+    ann.wait_for_function("current !== null && current.you === 0")
+    ann.click("#leave")  # leaving asks first
+    assert ann.locator("#confirm").is_visible()
+    ann.click("#confirm-no")
+    assert ann.locator("#table").is_visible() and len(ann.locator("#held-list li").all_inner_texts()) == 3
+    ann.click("#leave")
+    ann.click("#confirm-yes")
+    ann.wait_for_selector("#setup:not([hidden])")
+    assert ann.locator("#held-list li").count() == 2
+    assert not errors, errors  # no failed request either: the favicon is served
+    assert ann.request.get(server + "/favicon.ico").ok
+    context.close()
+
+
+def test_a_late_friend_is_invited_with_no_clock_until_they_open_their_link(browser: Any, server: str) -> None:
+    ann = open_page(browser, server)
+    ann.fill("#clock", "2")
+    start(ann, "concombre", 3, friends=1)
+    bea_link = ann.locator("input.invitation.friend").first.input_value()
+    rng = random.Random(3)
+    for _ in range(30):  # Ann plays until the table waits for Bea
+        ann.wait_for_function("current.view.to_play === 0 || current.view.to_play === 1")
+        if message(ann)["view"]["to_play"] == 1:
+            break
+        if my_turn(ann):
+            play(ann, rng)
+    assert message(ann)["view"]["to_play"] == 1 and message(ann)["invited"] == [1]
+    assert "invited" in ann.locator("#scores").inner_text() and ann.locator("#clock-left").is_hidden()
+    accessible(ann, "a friend invited, not come yet")
+    shoot(ann, "web-invited.png")
+    time.sleep(3)  # more than a move's time: her clock does not run before she comes
+    assert message(ann)["view"]["to_play"] == 1
+    assert not any("Time ran out for Bea" in str(line) for line in message(ann)["log"])
+    bea = open_page(browser, bea_link)
+    bea.wait_for_function("current !== null && current.you === 1")
+    ann.wait_for_function("current.invited.length === 0 && current.clock !== null && current.clock.seat === 1")
+    assert ann.locator("#clock-left").inner_text().startswith("Bea: ")
+
+
+@pytest.fixture(scope="module")
+def round_server() -> Iterator[str]:
+    """A round's end held four seconds on the felt before the next deal."""
+    yield from running(create_app(trick_pause=0, round_pause=4.0))
+
+
+def test_a_romme_rounds_end_shows_its_melds_and_score_sheet_before_the_next_deal(browser: Any,
+                                                                                 round_server: str) -> None:
+    page = open_page(browser, round_server)
+    start(page, "romme", 2, seed=29)
+    rng = random.Random(0)
+    for _ in range(400):
+        page.wait_for_function("current.over || current.round_over !== null || current.view.to_play === current.you")
+        if message(page)["round_over"] is not None or message(page)["over"]:
+            break
+        play(page, rng)
+    page.wait_for_selector("#board .round-over")
+    ended = page.locator("#board .round-over")
+    assert "Round 1 is over: " in ended.inner_text() and "went out" in ended.inner_text()
+    assert ended.locator("table.sheet thead th").all_inner_texts() == ["Player", "Melds", "Hand", "Round", "Total"]
+    assert ended.locator("table.sheet tbody tr").count() == 2
+    assert page.locator("#melds li.meld").count() > 0  # the last melds stay on the felt
+    accessible(page, "a Rommé round's end")
+    shoot(page, "web-round-end.png")
+    page.wait_for_function("current.round_over === null && current.view.round_number === 2", timeout=15_000)
+    assert page.locator("#log table.sheet").count() >= 1  # the sheet stays in the log
+    # the end screen's final table: the scores and the winner, not a round's hands nor openings
+    page.evaluate("draw({...current, over: true, winner: 0})")
+    header = page.locator("#scores thead th").all_inner_texts()
+    assert header == ["Player", "Final score", "Notes"], header
+    assert "not opened" not in page.locator("#scores").inner_text()

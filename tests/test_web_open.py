@@ -41,8 +41,9 @@ def start(client: TestClient, address: str | None = None) -> Any:
 
 def test_a_flood_from_one_address_is_refused_while_another_address_starts_a_game_at_once():
     clock = Clock()
-    client = TestClient(create_app(clock=clock, trust_proxy=True, tables_per_minute=6, table_burst=3,
-                                   trick_pause=0), base_url=HERE)
+    # behind the proxy: the test client's peer ("testclient") is the proxy, whose X-Forwarded-For names the client
+    client = TestClient(create_app(clock=clock, trust_proxy=True, proxies=["testclient"], tables_per_minute=6,
+                                   table_burst=3, trick_pause=0), base_url=HERE)
     assert [start(client, "203.0.113.1").status_code for _ in range(3)] == [200, 200, 200]  # the burst
     refused = start(client, "203.0.113.1")
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"  # 6 a minute: one each 10 s
@@ -83,14 +84,14 @@ def test_whether_a_person_joined_survives_a_restart_and_an_old_database_is_broug
     store.add("t2", new_table("concombre", 3, "Ann", seed=2), used=0.0)
     store.join("t1")
     store.close()
-    assert [(key, joined) for key, _table, _used, joined in Store(db).tables()] == [("t1", True), ("t2", False)]
+    assert [(kept.key, kept.joined) for kept in Store(db).tables()] == [("t1", True), ("t2", False)]
     old = tmp_path / "old.sqlite3"  # the first layout, as version 1 wrote it
     with sqlite3.connect(old) as connection:
         connection.executescript("create table tables (key text primary key, seats text not null, setup text not "
                                  "null, used real not null); pragma user_version = 1;")
     Store(old).close()
     with sqlite3.connect(old) as connection:
-        assert connection.execute("pragma user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert connection.execute("pragma user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert "joined" in [row[1] for row in connection.execute("pragma table_info(tables)")]
 
 
@@ -200,7 +201,7 @@ def test_the_deployment_pages_backup_copies_the_tables_while_the_server_writes(t
     source.close()
     target.close()
     store.close()
-    assert [key for key, *_ in Store(copy).tables()] == ["t1"]
+    assert [kept.key for kept in Store(copy).tables()] == ["t1"]
 
 
 def test_each_cards_drawing_is_sent_once_a_connection():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.request
 from typing import Any
 
@@ -17,6 +18,7 @@ from starlette.testclient import TestClient
 from concombre import Record, from_dict, replay
 from concombre.apps.web.app import create_app
 
+from .test_web_open import log_of
 from .webserver import free_port, post, serve
 
 HERE = "http://localhost"
@@ -87,7 +89,10 @@ def test_the_maker_can_hand_an_empty_friends_seat_to_a_bot():
     handed = browser.post(path, params={"token": created["token"]})
     assert handed.status_code == 200 and handed.json() == {"seat": 2, "bot": "thumb"}
     with browser.websocket_connect(address(created, cyd["token"])) as gone:
-        assert "not your seat" in gone.receive_json()["message"]
+        told = gone.receive_json()  # Cyd's link says what happened, and how to watch instead
+    assert told["type"] == "handed" and "gave your seat to a bot" in told["message"]
+    with browser.websocket_connect(address(created, told["watch"])) as watching:
+        assert watching.receive_json()["you"] is None
     assert browser.post(f"/api/tables/{created['table']}/seats/0/bot", params={"token": created["token"]}
                         ).status_code == 400
 
@@ -170,3 +175,67 @@ def test_a_seed_is_chosen_only_at_a_table_without_friends():
         assert browser.post("/api/tables", json={"game": "concombre", "players": 3, "seed": seed}).status_code == 400
     refused = browser.post("/api/tables", json={"game": "concombre", "players": 3, "seed": 11, "people": 2})
     assert refused.status_code == 400 and "every hand" in refused.json()["error"]
+
+
+def until_bea_is_awaited(ann: Any) -> dict[str, Any]:
+    """Ann plays her turns until the table waits for Bea (seat 1): that message."""
+    for _ in range(50):
+        message: dict[str, Any] = ann.receive_json()
+        to_play = message["view"]["to_play"]
+        if to_play == 1 and not message["stand_ins"]:
+            return message
+        if to_play == 0 and message["choices"]:
+            card = next(card for card, reason in message["reasons"].items() if reason is None)
+            ann.send_json({"action": {"format": "concombre.action/1", "type": "play", "card": card}})
+    raise AssertionError("the table never waited for Bea")
+
+
+def test_a_friend_who_never_opened_their_link_is_not_played_by_the_clock_before_the_grace_ends():
+    browser = TestClient(create_app(trick_pause=0), base_url=HERE)
+    started = time.monotonic()
+    created = make(browser, people=2, bot="random", clock=1, grace=4)
+    with browser.websocket_connect(address(created, created["token"])) as ann:
+        waiting = until_bea_is_awaited(ann)
+        assert waiting["invited"] == [1] and waiting["clock"] is None  # "invited": no clock runs for her
+        time.sleep(max(0.0, started + 2.5 - time.monotonic()))  # more than two of her moves' time
+        with browser.websocket_connect(address(created, created["watch"])) as spectator:
+            seen = spectator.receive_json()
+        assert not any("Time ran out for Bea" in str(line) for line in seen["log"]), seen["log"][-3:]
+        assert seen["to_play"] == 1 and seen["players"][1] == "Bea"
+        played = log_of(ann, "Time ran out for Bea, who is away")  # the grace over, her clock ran out
+        assert time.monotonic() - started >= 4 + 1
+        assert played["invited"] == [] and played["stand_ins"] == [1]
+
+
+def test_a_friends_clock_starts_when_they_open_their_link_or_when_a_short_grace_ends():
+    browser = TestClient(create_app(trick_pause=0), base_url=HERE)
+    created = make(browser, people=2, bot="random", clock=1, grace=600)
+    bea = created["invitations"][0]["token"]
+    with browser.websocket_connect(address(created, created["token"])) as ann:
+        until_bea_is_awaited(ann)
+        with browser.websocket_connect(address(created, bea)) as came:
+            here = came.receive_json()
+            assert here["invited"] == [] and here["clock"]["seat"] == 1  # she came: her clock runs
+    short = make(browser, people=2, bot="random", clock=1, grace=1)
+    with browser.websocket_connect(address(short, short["token"])) as ann:
+        until_bea_is_awaited(ann)
+        played = log_of(ann, "Time ran out for Bea, who is away")  # a second's grace, then a second's move
+        assert played["stand_ins"] == [1]
+
+
+def test_a_romme_rounds_end_holds_its_melds_and_score_sheet_before_the_next_deal():
+    from concombre.apps.web.tables import new_table
+
+    table = new_table("romme", players=2, name="Ann", seed=2, bot="solver")
+    table.bots = ("solver", "solver")  # both seats played by the bot, to the round's end
+    while table.round_shown() is None:
+        assert table.step()
+    assert table.next_step(1.5) == 4.5 and table.next_step(1.5, round_pause=6.0) == 6.0  # held, like a trick
+    message = table.message(0)
+    ended = message["round_over"]
+    assert ended["title"] == "Round 1 is over: Bea went out." and ended["out"] == 1
+    assert ended["head"] == ["Player", "Melds", "Hand", "Round", "Total"] and len(ended["rows"]) == 2
+    assert message["view"]["melds"], "the last melds stay on the felt"
+    assert table.step() and table.round_shown() is None and table.message(0)["round_over"] is None
+    sheet = table.log()[-1]  # the score sheet in the log, as Concombre's
+    assert isinstance(sheet, dict) and sheet["head"] == ended["head"] and sheet["rows"] == ended["rows"]

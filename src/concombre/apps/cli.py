@@ -210,8 +210,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help=_("an origin whose pages may use the server, such as https://cards.example (repeat)"))
     serve.add_argument("--trust-proxy", action="store_true",
-                       help=_("read each client's address from X-Forwarded-For, which the reverse proxy in front "
-                              "writes (only behind one: a client could write any address)"))
+                       help=_("read each client's address from X-Forwarded-For, and the page's scheme from "
+                              "X-Forwarded-Proto, in requests from the reverse proxy (--proxy) only"))
+    serve.add_argument("--proxy", action="append", default=[], metavar="ADDRESS",
+                       help=_("the reverse proxy's address, whose headers --trust-proxy reads (repeat for more; "
+                              "default 127.0.0.1 and ::1)"))
+    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                       help=_("seconds a connection has to send a request's headers (default 10)"))
     serve.add_argument("--create-rate", type=float, default=10, metavar="N",
                        help=_("tables one address may start a minute, in the long run (default 10; 0: no limit)"))
     serve.add_argument("--create-burst", type=int, default=20, metavar="N",
@@ -221,6 +226,9 @@ def _parser() -> argparse.ArgumentParser:
                               "in the server's time that halves what it can serve)"))
     serve.add_argument("--trick-pause", type=float, default=1.5, metavar="SECONDS",
                        help=_("how long a completed trick stays on the felt before it is collected (default 1.5)"))
+    serve.add_argument("--round-pause", type=float, default=None, metavar="SECONDS",
+                       help=_("how long a round's end and its score sheet stay on the felt before the next deal "
+                              "(default three times --trick-pause)"))
     serve.add_argument("--workers", type=int, default=None, metavar="N",
                        help=_("worker processes for the games, the tables shared out among them (default: one a "
                               "core; 0 plays them on a thread of the server's own process)"))
@@ -550,6 +558,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from concombre.apps.web.app import create_app
+        from concombre.apps.web.server import config
     except ImportError:
         raise InvalidArgumentError(_("concombre serve needs the web extra: pip install 'concombre[web]'.")) from None
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -563,17 +572,20 @@ def _serve(args: argparse.Namespace) -> int:
     db = args.db or str(Path(platformdirs.user_data_dir(package)) / "tables-1.sqlite3")
     print("concombre: " + _("tables are kept in {path}", path=db))
     workers = (os.cpu_count() or 1) if args.workers is None else args.workers
-    if args.create_rate < 0 or args.create_burst < 1 or args.trick_pause < 0 or workers < 0:
-        raise InvalidArgumentError(_("--create-rate, --trick-pause and --workers cannot be negative, and "
-                                     "--create-burst is at least 1."))
+    pauses = (args.trick_pause, args.round_pause or 0.0)
+    if args.create_rate < 0 or args.create_burst < 1 or min(pauses) < 0 or workers < 0 or args.header_timeout <= 0:
+        raise InvalidArgumentError(_("--create-rate, --trick-pause, --round-pause and --workers cannot be negative, "
+                                     "--create-burst is at least 1 and --header-timeout more than 0."))
     app = create_app(allow_hosts=args.allow_host, allow_origins=args.allow_origin, db=None if db == ":memory:" else db,
-                     trust_proxy=args.trust_proxy, tables_per_minute=args.create_rate, table_burst=args.create_burst,
-                     trick_pause=args.trick_pause, workers=workers)
+                     trust_proxy=args.trust_proxy, proxies=args.proxy or ("127.0.0.1", "::1"),
+                     tables_per_minute=args.create_rate, table_burst=args.create_burst,
+                     trick_pause=args.trick_pause, round_pause=args.round_pause, workers=workers)
     # The games' work runs in worker processes, or on a thread of its own: the event loop, which answers the page
     # and the sockets, gets the interpreter back from the threads that wait on them within a millisecond of
     # asking rather than five, the default.
     sys.setswitchinterval(0.001)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=args.ws_compression)
+    uvicorn.Server(config(app, args.host, args.port, ws_compression=args.ws_compression,
+                          header_timeout=args.header_timeout)).run()
     return 0
 
 

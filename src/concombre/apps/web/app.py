@@ -6,8 +6,9 @@ Routes:
 - ``GET /api/games``: the installed games, each with its ``name``, ``title``, ``players`` (fewest, most),
   ``bots`` and ``table_bot`` (the bot that takes empty seats unless another is chosen).
 - ``POST /api/tables`` with ``{"game": <a game's name>, "players": n, "name": ..., "people": k, "bot": ...,
-  "seed": ..., "clock": seconds}``: a new table with people at its first ``k`` seats (default 1) and bots of that kind
-  (default the game's table bot) at the rest; a ``seed`` only at a table without friends (it would show
+  "seed": ..., "clock": seconds, "grace": seconds}``: a new table with people at its first ``k`` seats (default 1)
+  and bots of that kind (default the game's table bot) at the rest; a friend's clock waits for them to open
+  their link, or ``grace`` seconds (default `GRACE`); a ``seed`` only at a table without friends (it would show
   its maker every hand). The answer holds its ``table`` id, the ``token`` of seat 0, one ``invitations``
   entry (seat, name, token) per other person and the spectators' ``watch`` token.
 - ``GET /api/words?lang=...``: the page's own sentences in a language, keyed by their English
@@ -79,7 +80,7 @@ from concombre.core.i18n import LANGUAGES, _, current_language, language_of, tra
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
 
-__all__ = ["MAX_BODY", "MAX_CLOCK", "MAX_MESSAGE", "MAX_TABLES", "MIN_CLOCK", "RequestLanguage", "create_app",
+__all__ = ["GRACE", "MAX_BODY", "MAX_CLOCK", "MAX_MESSAGE", "MAX_TABLES", "MIN_CLOCK", "RequestLanguage", "create_app",
            "language_wanted"]
 
 STATIC = Path(__file__).with_name("static")
@@ -116,6 +117,15 @@ Examples:
     3600
 """
 
+GRACE = 180
+"""The seconds a friend's clock waits, by default, for them to open their link: until they come, or this long after
+the table's start, their seat shows "invited" and the table's clock does not run for them.
+
+Examples:
+    >>> GRACE
+    180
+"""
+
 MAX_MESSAGE = 65536
 """The longest WebSocket message, in characters: the longest Rommé action is a few hundred.
 
@@ -145,14 +155,27 @@ class _Room:
         self.clocks: dict[str, tuple[int, float, asyncio.TimerHandle]] = {}  # the move it runs for, its deadline
         self.drawn: dict[WebSocket, set[str]] = {}  # the drawings each connection has been sent
         self.arriving: set[WebSocket] = set()  # connections not sent their first message yet
-        for key, summary, joined in workers.load():
-            self._hold(key, summary)  # idle from now: the clock of the run that kept it means nothing here
+        self.invited_until: dict[str, float] = {}  # until when the friends' clocks wait for them to come
+        self.wakes: dict[str, asyncio.TimerHandle] = {}  # a table's clock to start when a grace period ends
+        for key, summary, joined, grace in workers.load():
+            # idle from now, and the friends' grace too: the clock of the run that kept it means nothing here
+            self._hold(key, summary, grace)
             if joined:
                 self.joined.add(key)
 
-    def _hold(self, key: str, summary: Summary) -> None:
+    def _hold(self, key: str, summary: Summary, grace: float) -> None:
         self.tables[key], self.locks[key], self.sockets[key] = summary, asyncio.Lock(), {}
         self.used[key] = self.clock()
+        self.invited_until[key] = self.used[key] + grace
+
+    def invited(self, key: str) -> frozenset[int]:
+        """The friends' seats whose person has not opened their link, while the table's grace lasts: the clock
+        does not run for them (`grace_left`)."""
+        return self.tables[key].invited() if self.grace_left(key) > 0 else frozenset()
+
+    def grace_left(self, key: str) -> float:
+        """Seconds left of the table's grace for friends who have not come yet."""
+        return max(0.0, self.invited_until[key] - self.clock())
 
     def _kept(self, key: str, summary: Summary) -> None:
         """The table's summary after a call, kept (unless the table was forgotten meanwhile)."""
@@ -171,9 +194,12 @@ class _Room:
         now = self.clock()
         gone = [key for key in self.tables if now - self.used[key] > self._keep_for(key) and not self.sockets[key]]
         for key in gone:
-            for holder in (self.tables, self.locks, self.sockets, self.used):
+            for holder in (self.tables, self.locks, self.sockets, self.used, self.invited_until):
                 del holder[key]
             self.joined.discard(key)
+            wake = self.wakes.pop(key, None)
+            if wake is not None:
+                wake.cancel()
         await asyncio.gather(*(self.workers.call(Remove(key)) for key in gone))
 
     def room_in(self) -> float:
@@ -194,14 +220,15 @@ class _Room:
             summary = await self.workers.call(New(key, settings, self.clock()))
         finally:
             self.making -= 1
-        self._hold(key, summary)
+        self._hold(key, summary, settings.grace)
         return key, summary
 
-    async def join(self, key: str) -> None:
-        """A person has come to the table: it is kept as long as a table in play."""
-        if key not in self.joined:
+    async def join(self, key: str, seat: int) -> None:
+        """The person at ``seat`` has come to the table: it is kept as long as a table in play, and the clock
+        runs for them from now on."""
+        if key not in self.joined or seat not in self.tables[key].arrived:
             self.joined.add(key)
-            await self.workers.call(Join(key))
+            self._kept(key, await self.workers.call(Join(key, seat)))
 
     async def hand_to_bot(self, key: str, seat: int) -> None:
         """Give a friend's empty seat to the table bot, and keep who sits where."""
@@ -216,7 +243,8 @@ class _Room:
         """The message of each seat and language in ``here`` (`concombre.apps.web.workers.Keeper.messages`), with
         the seats whose person is here, so the maker sees which friend's seat stands empty."""
         present = sorted(seat for seat, _language in here if seat is not None)
-        return await self.workers.call(Messages(key, tuple(sorted(here, key=repr)), clock, tuple(present)))
+        return await self.workers.call(Messages(key, tuple(sorted(here, key=repr)), clock, tuple(present),
+                                                tuple(sorted(self.invited(key)))))
 
     async def time_out(self, key: str, seat: int, turn: int, away: bool) -> bool:
         """`concombre.apps.web.tables.Table.time_out`, kept."""
@@ -247,14 +275,15 @@ class _Room:
 
 
 _MEDIA = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-          ".css": "text/css; charset=utf-8"}
+          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 
 
 def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (), max_tables: int = MAX_TABLES,
                idle_seconds: float = 6 * 3600, unjoined_seconds: float = 300,
                clock: Callable[[], float] = time.monotonic, db: str | Path | None = None,
                tables_per_minute: float = 10, table_burst: float = 20, trust_proxy: bool = False,
-               trick_pause: float = 1.5, workers: int = 0) -> Any:
+               proxies: Sequence[str] = ("127.0.0.1", "::1"), trick_pause: float = 1.5,
+               round_pause: float | None = None, workers: int = 0) -> Any:
     """The ASGI application, with its own tables, behind its `concombre.apps.web.guard.Guard`.
 
     Args:
@@ -269,9 +298,15 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         tables_per_minute: The tables one client address may start a minute, in the long run (0: no limit);
             past it the server answers 429 with ``Retry-After``.
         table_burst: The tables one address may start at once.
-        trust_proxy: Read the client's address from ``X-Forwarded-For`` (`concombre.apps.web.guard.client_address`):
-            only behind a reverse proxy that writes it, or any client could claim any address.
+        trust_proxy: Read the client's address from ``X-Forwarded-For``, and the page's scheme from
+            ``X-Forwarded-Proto``, of the requests that come from one of ``proxies``
+            (`concombre.apps.web.guard.client_address`): only behind a reverse proxy that writes them. Without
+            it, those headers change nothing.
+        proxies: The reverse proxies' addresses, whose headers ``trust_proxy`` reads (by default the loopback
+            addresses: a proxy on the same machine).
         trick_pause: Seconds a completed trick stays on the felt before the table collects it (the bots wait).
+        round_pause: Seconds a round's end (its last melds and score sheet) stays on the felt before the next
+            deal; None: three times ``trick_pause``.
         workers: Worker processes for the games, the tables shared out among them
             (`concombre.apps.web.workers.Workers`), so that they use every core; 0 runs them on one thread of
             this process.
@@ -283,7 +318,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         >>> sorted(answer)
         ['invitations', 'seat', 'table', 'token', 'watch']
     """
-    room = _Room(max_tables, idle_seconds, unjoined_seconds, clock, Workers(workers, db, trick_pause))
+    room = _Room(max_tables, idle_seconds, unjoined_seconds, clock, Workers(workers, db, trick_pause, round_pause))
     makers = AddressLimit(tables_per_minute, table_burst, clock)
     # the page and its files, read once: a visitor's GET never touches the disk nor a thread
     files = {path.name: (path.read_bytes(), _MEDIA[path.suffix]) for path in STATIC.iterdir() if path.suffix in _MEDIA}
@@ -305,6 +340,10 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             return JSONResponse({"error": _("No such file.")}, status_code=404)
         return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
+    async def favicon(request: Request) -> Response:
+        content, media = files["favicon.svg"]  # for the clients that ask before reading the page's link
+        return Response(content, media_type=media, headers={"Cache-Control": "max-age=86400"})
+
     async def words(request: Request) -> Response:
         return cached("words", lambda: {"lang": current_language(), "languages": LANGUAGES,
                                         "words": {text: translate(text) for text in PAGE}})
@@ -320,7 +359,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
     async def create(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return JSONResponse({"error": _("Send the table's settings as application/json.")}, status_code=415)
-        wait = makers.wait(client_address(request.scope, trust_proxy))
+        wait = makers.wait(client_address(request.scope, trust_proxy, proxies))
         if wait:
             return _later(_("You have started many tables in a short time: try again in {seconds} s.",
                             seconds=math.ceil(wait)), 429, wait)
@@ -380,6 +419,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         seat, turn, seconds = table.awaited, table.turn, table.clock
         kept = room.clocks.get(key)
         runs = seconds is not None and seat is not None and bool(room.sockets[key])
+        if runs and seat in room.invited(key):  # a friend not come yet: their clock waits for them, or the grace
+            runs = False
+            _wake_after_grace(key)
         if kept is not None and (not runs or kept[0] != turn):  # that move was made, or nobody is watching
             kept[2].cancel()
             del room.clocks[key]
@@ -390,6 +432,20 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             handle = loop.call_later(seconds, lambda: loop.create_task(_time_out(key, seat, turn)))
             kept = room.clocks[key] = (turn, loop.time() + seconds, handle)
         return {"seat": seat, "per_move": seconds, "left": round(max(0.0, kept[1] - loop.time()), 1)}
+
+    def _wake_after_grace(key: str) -> None:
+        """Tell the table again when its grace for friends ends, so that their clock starts then."""
+        if key in room.wakes:
+            return
+        loop = asyncio.get_running_loop()
+
+        async def wake() -> None:
+            room.wakes.pop(key, None)
+            if key in room.tables:
+                async with room.locks[key]:
+                    await _broadcast(key)
+
+        room.wakes[key] = loop.call_later(room.grace_left(key) + 0.01, lambda: loop.create_task(wake()))
 
     async def _time_out(key: str, seat: int, turn: int) -> None:
         if key not in room.tables:
@@ -440,6 +496,9 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         await socket.accept()
         token = socket.query_params.get("token")
         seat = None if table is None else table.seat_of(token)
+        if table is not None and seat is None and table.was_handed(token):
+            await _handed(socket, table)
+            return
         if table is None or (seat is None and not table.watching(token)):
             await _close(socket, _("No such table, or not your seat."), 1008)
             return
@@ -448,7 +507,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         limit = RateLimit()
         try:
             if seat is not None:
-                await room.join(key)
+                await room.join(key, seat)
             async with room.locks[key]:
                 if seat is not None:
                     await room.back(key, seat)  # a seat the bot played while they were away
@@ -511,8 +570,10 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
         Route("/api/tables/{table}/seats/{seat:int}/bot", to_bot, methods=["POST"]),
         WebSocketRoute("/ws/{table}", play),
         Route("/static/{name}", static),
+        Route("/favicon.ico", favicon),
     ])
-    return Guard(RequestLanguage(app), hosts=allow_hosts, origins=allow_origins)
+    return Guard(RequestLanguage(app), hosts=allow_hosts, origins=allow_origins,
+                 proxies=proxies if trust_proxy else ())
 
 
 def _with_faces(drawn: set[str], text: str, faces: dict[str, str]) -> str:
@@ -562,8 +623,12 @@ def _settings(settings: Any) -> Settings:
                               or not MIN_CLOCK <= clock <= MAX_CLOCK):
         raise ValueError(_("clock must be the seconds a person has for a move, from {least} to {most}, or null",
                            least=MIN_CLOCK, most=MAX_CLOCK))
+    grace = settings.get("grace", GRACE)
+    if isinstance(grace, bool) or not isinstance(grace, (int, float)) or not 0 <= grace <= MAX_CLOCK:
+        raise ValueError(_("grace must be the seconds a friend's clock waits for them to open their link, from 0 to "
+                           "{most}", most=MAX_CLOCK))
     return Settings(game, players, name, people=people, bot=bot, seed=seed,
-                    clock=None if clock is None else float(clock))
+                    clock=None if clock is None else float(clock), grace=float(grace))
 
 
 class RequestLanguage:
@@ -627,6 +692,15 @@ def _refused(sentence: str, err: Exception) -> JSONResponse:
     parts = err.details() if isinstance(err, ConcombreError) else {"ruling": None, "field": None, "path": None}
     return JSONResponse({"error": sentence, "ruling": parts["ruling"], "field": parts["field"], "path": parts["path"]},
                         status_code=400)
+
+
+async def _handed(socket: WebSocket, table: Summary) -> None:
+    """Tell the holder of a seat given to the table bot what happened, and how to watch the game instead."""
+    maker = table.tokens[0]
+    await socket.send_json({"type": "handed", "watch": None if maker is None else watch_token(maker),
+                            "message": _("The table's maker gave your seat to a bot, so that the game could go on "
+                                         "without you. You can still watch it.")})
+    await socket.close(code=1000)
 
 
 async def _close(socket: WebSocket, reason: str, code: int) -> None:

@@ -1,16 +1,19 @@
 """What stands between the web table and the network: who may reach it, and what it accepts.
 
-- `Guard`, an ASGI middleware: the ``Host`` of every request and the
-  ``Origin`` of every browser request (HTTP and WebSocket) must be allowed
-  (loopback names by default), so that a foreign page cannot drive a table
-  and DNS rebinding finds nothing; every page is served with a
+- `Guard`, an ASGI middleware: the ``Host`` of every request must be allowed
+  (loopback names by default), and the ``Origin`` of every browser request
+  (HTTP and WebSocket) must be the server's own, compared whole (scheme,
+  host and port), or one allowed by name, so that a foreign page (even one
+  on another port of the same machine) cannot drive a table and DNS
+  rebinding finds nothing; every page is served with a
   Content-Security-Policy that forbids inline scripts.
 - `load_json`: JSON with the limits of a game's documents: no
   ``NaN``/``Infinity``, no number too large for a float, nesting no deeper
   than `MAX_DEPTH`, a text no longer than its caller allows.
 - `RateLimit`: how many messages a connection may send; `AddressLimit`: how
-  many tables one client address may start (`client_address` reads it,
-  from the proxy's ``X-Forwarded-For`` only when told to trust it).
+  many tables one client address (one IPv6 /64) may start (`client_address`
+  reads it, from ``X-Forwarded-For`` only when told to trust the proxy that
+  sent the request, and only from that proxy's address).
 
 Examples:
     >>> load_json('{"action": {"type": "play"}}', 1000)
@@ -24,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
 import time
@@ -36,7 +40,8 @@ from starlette.websockets import WebSocketClose
 
 from concombre.core.i18n import _
 
-__all__ = ["LOOPBACK", "MAX_DEPTH", "AddressLimit", "Guard", "RateLimit", "client_address", "load_json"]
+__all__ = ["LOOPBACK", "MAX_DEPTH", "AddressLimit", "Guard", "RateLimit", "address_bucket", "client_address",
+           "load_json", "origin_of"]
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 """The host names a server on this machine answers to by default.
@@ -73,51 +78,106 @@ def _host_name(value: str) -> str:
     return (name or "").lower()
 
 
+_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """An origin as its three parts, compared whole: scheme, host name and port (the scheme's own when none is
+    written); None for anything that is not an http or https origin.
+
+    Examples:
+        >>> origin_of("http", "localhost:8000"), origin_of("HTTPS", "Cards.Example")
+        (('http', 'localhost', 8000), ('https', 'cards.example', 443))
+        >>> origin_of("http", "localhost:1234") == origin_of("http", "localhost:8000"), origin_of("ftp", "x")
+        (False, None)
+    """
+    scheme = scheme.lower()
+    if scheme not in _PORTS:
+        return None
+    try:
+        parts = urlsplit(f"//{netloc}")
+        name, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    return None if not name else (scheme, name.lower(), _PORTS[scheme] if port is None else port)
+
+
+def _parse_origin(text: str) -> tuple[str, str, int] | None:
+    parts = urlsplit(text.strip().rstrip("/"))
+    return origin_of(parts.scheme, parts.netloc)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", [])}
+
+
+def _from_proxy(scope: Scope, proxies: frozenset[str]) -> bool:
+    """Whether the request's peer is one of the trusted ``proxies``."""
+    client = scope.get("client")
+    return bool(proxies) and client is not None and str(client[0]) in proxies
+
+
 class Guard:
     """The ASGI middleware that lets through only allowed hosts and origins, and sets security headers.
 
     Args:
         app: The application guarded.
         hosts: Host names the server answers to, beyond `LOOPBACK`.
-        origins: Origins (``https://cards.example``) whose pages may use the server, beyond pages served
-            from an allowed host.
+        origins: Origins (``https://cards.example``) whose pages may use the server, beyond the server's own.
+        proxies: The addresses of the reverse proxies trusted to say, in ``X-Forwarded-Proto``, the scheme a
+            page was served with (a proxy that ends TLS serves ``https`` pages over plain HTTP to the server).
 
     Attributes:
         app: The application guarded.
         hosts: Every host name the server answers to.
-        origins: The origins allowed by name.
+        origins: The origins allowed by name, each as its (scheme, host, port).
+        proxies: The trusted proxies' addresses.
 
     Examples:
         >>> async def app(scope, receive, send):
         ...     pass
-        >>> Guard(app, hosts=["cards.example"]).allowed_host("cards.example:8000")
+        >>> guard = Guard(app, hosts=["cards.example"])
+        >>> guard.allowed_host("cards.example:8000")
         True
+        >>> scope = {"scheme": "http", "headers": [(b"host", b"localhost:8000")]}
+        >>> guard.allowed_origin("http://localhost:8000", scope), guard.allowed_origin("http://localhost:1234", scope)
+        (True, False)
     """
 
     def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], hosts: Iterable[str] = (),
-                 origins: Iterable[str] = ()) -> None:
+                 origins: Iterable[str] = (), proxies: Iterable[str] = ()) -> None:
         self.app = app
         self.hosts = LOOPBACK | {host.lower() for host in hosts}
-        self.origins = frozenset(origin.rstrip("/").lower() for origin in origins)
+        self.origins = frozenset(found for found in map(_parse_origin, origins) if found is not None)
+        self.proxies = frozenset(proxies)
 
     def allowed_host(self, host: str) -> bool:
         """Whether a ``Host`` header names this server."""
         return _host_name(host) in self.hosts
 
-    def allowed_origin(self, origin: str) -> bool:
-        """Whether a page of ``origin`` may use the server: one it served itself, or one allowed by name."""
-        parts = urlsplit(origin)
-        if origin.rstrip("/").lower() in self.origins:
-            return True
-        return parts.scheme in ("http", "https") and _host_name(parts.netloc) in self.hosts
+    def own_origin(self, scope: Scope) -> tuple[str, str, int] | None:
+        """The origin of the pages this server serves, as the request sees it: its scheme (a trusted proxy's
+        ``X-Forwarded-Proto``, else the connection's own), its ``Host`` and port."""
+        headers = _headers(scope)
+        scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+        forwarded = headers.get("x-forwarded-proto", "").split(",")[-1].strip().lower()
+        if forwarded in _PORTS and _from_proxy(scope, self.proxies):
+            scheme = forwarded
+        return origin_of(scheme, headers.get("host", ""))
+
+    def allowed_origin(self, origin: str, scope: Scope) -> bool:
+        """Whether a page of ``origin`` may use the server: the server's own page (same scheme, host and port),
+        or one allowed by name."""
+        found = _parse_origin(origin)
+        return found is not None and (found in self.origins or found == self.own_origin(scope))
 
     def problem(self, scope: Scope) -> str | None:
         """Why this request may not reach the server, or None."""
-        headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", [])}
+        headers = _headers(scope)
         if not self.allowed_host(headers.get("host", "")):
             return _("This server does not answer to that host name (start it with --allow-host).")
         origin = headers.get("origin")
-        if origin is not None and not self.allowed_origin(origin):
+        if origin is not None and not self.allowed_origin(origin, scope):
             return _("Pages of that origin may not use this server (start it with --allow-origin).")
         return None
 
@@ -259,9 +319,11 @@ class AddressLimit:
         self._buckets: dict[str, RateLimit] = {}  # by address, the least recently used first
 
     def wait(self, address: str) -> float:
-        """0.0 when ``address`` may go on now (and it is counted), else the seconds until it may."""
+        """0.0 when ``address`` may go on now (and it is counted), else the seconds until it may; the addresses
+        of one IPv6 /64 share a bucket (`address_bucket`)."""
         if self.per_minute <= 0:
             return 0.0
+        address = address_bucket(address)
         bucket = self._buckets.pop(address, None) or RateLimit(self.per_minute / 60, self.burst, self.clock)
         self._buckets[address] = bucket
         while len(self._buckets) > self.most:
@@ -269,23 +331,43 @@ class AddressLimit:
         return bucket.wait()
 
 
-def client_address(scope: Scope, trust_proxy: bool) -> str:
-    """The address a request comes from: the peer's, or, with ``trust_proxy``, the last address of the
-    ``X-Forwarded-For`` header, which the proxy in front of the server wrote (any earlier one is the client's
-    own word, and could be anything).
+def address_bucket(address: str) -> str:
+    """The bucket a client address counts in: an IPv4 address alone, an IPv6 address with its whole /64 (one
+    household or server is handed a /64 and can use any of its addresses); anything else as it is.
+
+    Examples:
+        >>> address_bucket("203.0.113.7"), address_bucket("2001:db8:1:2:aaaa::1"), address_bucket("::ffff:10.0.0.1")
+        ('203.0.113.7', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:
+            return str(found.ipv4_mapped)
+        return str(ipaddress.IPv6Network((found, 64), strict=False))
+    return str(found)
+
+
+def client_address(scope: Scope, trust_proxy: bool, proxies: Iterable[str] = ("127.0.0.1", "::1")) -> str:
+    """The address a request comes from: the peer's, or, with ``trust_proxy`` and a peer that is one of the
+    ``proxies``, the last address of the ``X-Forwarded-For`` header, which that proxy wrote (any earlier one is
+    the client's own word, and could be anything; a request that does not come through the proxy is the
+    peer's, whatever its header says).
 
     Examples:
         >>> scope = {"client": ("127.0.0.1", 5000), "headers": [(b"x-forwarded-for", b"1.2.3.4, 203.0.113.7")]}
         >>> client_address(scope, trust_proxy=False), client_address(scope, trust_proxy=True)
         ('127.0.0.1', '203.0.113.7')
+        >>> client_address(scope, trust_proxy=True, proxies=["10.0.0.2"])  # not through the proxy
+        '127.0.0.1'
     """
-    if trust_proxy:
-        key: bytes
-        value: bytes
-        for key, value in scope.get("headers", []):
-            if key.lower() == b"x-forwarded-for":
-                last = value.decode("latin-1").split(",")[-1].strip()
-                if last:
-                    return last[:64]
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    peer = str(client[0]) if client else "unknown"
+    if trust_proxy and _from_proxy(scope, frozenset(proxies)):
+        forwarded = _headers(scope).get("x-forwarded-for", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last[:64]
+    return peer

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import AnyGame, required
+from concombre.core.game import AnyGame, RoundShown, required
 from concombre.core.i18n import N_, _, current_language, use_language
 from concombre.core.records import Record, replay_states
 from concombre.core.render import Picture, SheetLine, picture_document, without_hands
@@ -47,6 +47,10 @@ class Table:
             plays that move for them (`time_out`).
         stand_ins: The people's seats the table bot plays for, their person away since their time ran out,
             until they come back (`back`).
+        arrived: The people's seats whose person has opened their link at least once (the maker's from the
+            start); a friend's seat is "invited" until then (`arrive`).
+        handed: The tokens of the friends' seats given to the table bot (`hand_to_bot`): they open no seat, but
+            the page can tell their holder what happened.
         logs: What happened, in words, most recent last: one list per language asked for so far
             (see `log`); a score sheet is one entry, a table (``{"head": [...], "rows": [[...], ...]}``).
 
@@ -64,6 +68,8 @@ class Table:
     bots: tuple[str | None, ...]
     clock: float | None = None
     stand_ins: frozenset[int] = frozenset()
+    arrived: frozenset[int] = frozenset({0})
+    handed: tuple[str, ...] = ()
     logs: dict[str, list[str | dict[str, Any]]] = attrs.field(factory=dict)
     _rng: random.Random = attrs.field(factory=random.Random)
 
@@ -163,6 +169,7 @@ class Table:
         picture = self.picture(seat, seen)
         log = self.log()
         won = self.trick_won()
+        ended = self.round_shown()
         return {
             "type": "view",
             "game": game.name,
@@ -171,11 +178,16 @@ class Table:
             "picture": None if picture is None else picture_document(picture),
             "winner": game.winner(self.state),
             "you": seat,
+            "players": list(self.state.players),
+            "to_play": game.to_play(self.state),
             "people": [seat for seat, token in enumerate(self.tokens) if token is not None],
             "log": log[-30:],
             "log_start": max(0, len(log) - 30),
             "over": game.is_over(self.state),
             "trick_won": None if won is None else {"winner": won[0], "plays": [list(play) for play in won[1]]},
+            "round_over": None if ended is None else {"title": ended.title, "out": ended.out,
+                                                      "head": list(ended.sheet[0]),
+                                                      "rows": [list(row) for row in ended.sheet[1:]]},
             "choices": [{"text": text(action), "action": to_dict(action)} for action in offered],
             "reasons": reasons,
         }
@@ -208,10 +220,11 @@ class Table:
         story = self.game.story
         return None if story is None or story.shown_trick is None else story.shown_trick(self.state)
 
-    def next_step(self, pause: float) -> float | None:
+    def next_step(self, pause: float, round_pause: float | None = None) -> float | None:
         """How long to wait before the table's next step of its own or a bot's (`step`): ``pause`` while a
-        completed trick is on the felt before the table collects it, else 0; None while a person must act,
-        or once the game is over.
+        completed trick is on the felt before the table collects it, ``round_pause`` (by default three times
+        ``pause``) while a round's end is (`round_shown`), else 0; None while a person must act, or once the
+        game is over.
 
         Examples:
             >>> table = new_table("concombre", players=3, name="Ann", seed=1)
@@ -221,8 +234,22 @@ class Table:
         if self.game.is_over(self.state):
             return None
         if self.game.to_play(self.state) is None:
+            if self.round_shown() is not None:
+                return 3 * pause if round_pause is None else round_pause
             return pause if self.trick_won() is not None else 0.0
         return None if self.awaited() is not None else 0.0
+
+    def round_shown(self) -> RoundShown | None:
+        """The round's end on the felt, who went out and its score sheet (`concombre.core.game.Story.shown_round`),
+        or None.
+
+        Examples:
+            >>> table = new_table("romme", players=2, name="Ann", seed=2)
+            >>> table.round_shown() is None
+            True
+        """
+        story = self.game.story
+        return None if story is None or story.shown_round is None else story.shown_round(self.state)
 
     def awaited(self) -> int | None:
         """The seat of the person the table waits for (not a bot's, nor one the bot plays for), or None.
@@ -306,21 +333,42 @@ class Table:
             with use_language(language):
                 lines.append(_(sentence, **fields))
 
+    def arrive(self, seat: int) -> None:
+        """The person at ``seat`` has opened their link: from now on the table's clock runs for them.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1, people=2)
+            >>> table.arrive(1)
+            >>> sorted(table.arrived)
+            [0, 1]
+        """
+        self.arrived |= {seat}
+
     def hand_to_bot(self, seat: int) -> None:
-        """Give a person's seat to the game's table bot (its token opens nothing any more); it plays from the
-        table's next `step`.
+        """Give a person's seat to the game's table bot (its token opens nothing any more, and is kept in
+        `handed`); it plays from the table's next `step`.
 
         Raises:
             InvalidArgumentError: ``seat`` is seat 0, or not a person's seat.
+
+        Examples:
+            >>> table = new_table("concombre", players=3, name="Ann", seed=1, people=2)
+            >>> token = table.tokens[1]
+            >>> table.hand_to_bot(1)
+            >>> table.seat_of(token), table.handed == (token,), table.bots[1]
+            (None, True, 'thumb')
         """
-        if seat == 0 or not 0 <= seat < len(self.tokens) or self.tokens[seat] is None:
+        token = None if seat == 0 or not 0 <= seat < len(self.tokens) else self.tokens[seat]
+        if token is None:
             raise InvalidArgumentError(_("Seat {seat} is not a friend's seat of this table.", seat=seat), field="seat")
+        self.handed = (*self.handed, token)
         self.tokens = (*self.tokens[:seat], None, *self.tokens[seat + 1:])
         self.bots = (*self.bots[:seat], required(self.game, self.game.bots, "bots").stand_in, *self.bots[seat + 1:])
 
     @classmethod
     def replayed(cls, record: Record[Any], tokens: Sequence[str | None], bots: Sequence[str | None],
-                 clock: float | None = None) -> Table:
+                 clock: float | None = None, arrived: frozenset[int] = frozenset({0}),
+                 handed: Sequence[str] = ()) -> Table:
         """The table a record leads to, every action checked by the engine and its log told anew; the bots
         draw from a generator seeded by the record.
 
@@ -332,7 +380,8 @@ class Table:
         """
         states = replay_states(record)  # checked as records are: a bad one raises FormatError with its path
         table = cls(record.game, next(states), attrs.evolve(record, actions=()), tuple(tokens), tuple(bots),
-                    clock=clock, rng=random.Random(f"{record.seed}:{len(record.actions)}"))
+                    clock=clock, arrived=arrived, handed=tuple(handed),
+                    rng=random.Random(f"{record.seed}:{len(record.actions)}"))
         for action, after in zip(record.actions, states, strict=True):
             table._record(table.state, action, after)
         return table

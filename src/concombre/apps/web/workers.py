@@ -62,6 +62,8 @@ class Summary:
         awaited: The seat of the person the table waits for (`concombre.apps.web.tables.Table.awaited`), or None.
         pause: How long before the table's next step of its own (`concombre.apps.web.tables.Table.next_step`),
             or None while a person must act.
+        arrived: The people's seats whose person has opened their link (`concombre.apps.web.tables.Table.arrived`).
+        handed: The tokens of the seats given to the table bot (`concombre.apps.web.tables.Table.handed`).
 
     Examples:
         >>> from concombre.apps.web.tables import new_table
@@ -78,12 +80,17 @@ class Summary:
     turn: int
     awaited: int | None
     pause: float | None
+    arrived: frozenset[int] = frozenset({0})
+    handed: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, table: Table, pause: float) -> Summary:
-        """The summary of ``table``, whose completed tricks stay ``pause`` seconds on the felt."""
+    def of(cls, table: Table, pause: float, round_pause: float | None = None) -> Summary:
+        """The summary of ``table``, whose completed tricks stay ``pause`` seconds on the felt (a round's end,
+        ``round_pause``: by default three times as long)."""
         return cls(table.tokens, tuple(table.state.players), table.bots, table.clock,
-                   table.game.is_over(table.state), len(table.record.actions), table.awaited(), table.next_step(pause))
+                   table.game.is_over(table.state), len(table.record.actions), table.awaited(),
+                   table.next_step(pause, 3 * pause if round_pause is None else round_pause), table.arrived,
+                   table.handed)
 
     def seat_of(self, token: str | None) -> int | None:
         """The person's seat that ``token`` opens (`concombre.apps.web.tables.Table.seat_of`), or None."""
@@ -93,6 +100,15 @@ class Summary:
         """Whether ``token`` is the table's spectators' secret (`concombre.apps.web.tables.Table.watching`)."""
         maker = self.tokens[0]
         return maker is not None and seat_opened((watch_token(maker),), token) == 0
+
+    def was_handed(self, token: str | None) -> bool:
+        """Whether ``token`` opened a friend's seat that was given to the table bot."""
+        return seat_opened(self.handed, token) is not None
+
+    def invited(self) -> frozenset[int]:
+        """The people's seats whose person has not opened their link yet."""
+        people = {seat for seat, token in enumerate(self.tokens) if token is not None}
+        return frozenset(people - self.arrived)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,6 +124,7 @@ class Settings:
         bot: The bots' kind, or None for the game's table bot.
         seed: The game's seed, or None for a random one.
         clock: Seconds a person has for a move, or None.
+        grace: Seconds a friend's clock waits for them to open their link, from the table's start.
 
     Examples:
         >>> Settings("romme", 2, "Ann").people
@@ -121,6 +138,7 @@ class Settings:
     bot: str | None = None
     seed: int | None = None
     clock: float | None = None
+    grace: float = 180.0
 
 
 @attrs.frozen
@@ -155,23 +173,24 @@ class Keeper:
         (True, True)
     """
 
-    def __init__(self, db: str | None, pause: float) -> None:
+    def __init__(self, db: str | None, pause: float, round_pause: float | None = None) -> None:
         self.store = None if db is None else Store(db)
         self.pause = pause
+        self.round_pause = 3 * pause if round_pause is None else round_pause
         self.tables: dict[str, Table] = {}
         self._face_names: dict[str, str] = {}  # a card's drawing -> its name in messages
 
     def _summary(self, key: str) -> Summary:
-        return Summary.of(self.tables[key], self.pause)
+        return Summary.of(self.tables[key], self.pause, self.round_pause)
 
-    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool]]:
+    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool, float]]:
         """The kept tables whose key falls to ``shard`` of ``shards``, replayed and held: (key, summary, whether
-        a person ever joined)."""
+        a person ever joined, the friends' grace in seconds)."""
         found = []
         if self.store is not None:
-            for key, table, _used, joined in self.store.tables(lambda key: shard_of(key, shards) == shard):
-                self.tables[key] = table
-                found.append((key, self._summary(key), joined))
+            for kept in self.store.tables(lambda key: shard_of(key, shards) == shard):
+                self.tables[kept.key] = kept.table
+                found.append((kept.key, self._summary(kept.key), kept.joined, kept.grace))
         return found
 
     def new(self, key: str, settings: Settings, used: float) -> Summary:
@@ -179,7 +198,7 @@ class Keeper:
         table = self.tables[key] = new_table(settings.game, settings.players, settings.name, settings.seed,
                                              settings.people, settings.bot, settings.clock)
         if self.store is not None:
-            self.store.add(key, table, used)
+            self.store.add(key, table, used, settings.grace)
         return self._summary(key)
 
     def act(self, key: str, seat: int, document: Any, used: float) -> Acted:
@@ -198,7 +217,7 @@ class Keeper:
         first = len(table.record.actions)
         if not table.step():
             return Moved(False, self._summary(key))
-        while table.next_step(self.pause) == 0.0:
+        while table.next_step(self.pause, self.round_pause) == 0.0:
             table.step()
         self._keep(key, first, used)
         return Moved(True, self._summary(key))
@@ -225,10 +244,16 @@ class Keeper:
             self.store.seats(key, table)
         return self._summary(key)
 
-    def join(self, key: str) -> None:
-        """Keep that a person has come to the table."""
+    def join(self, key: str, seat: int) -> Summary:
+        """Keep that the person at ``seat`` has come to the table (`concombre.apps.web.tables.Table.arrive`)."""
+        table = self.tables[key]
+        if seat not in table.arrived:
+            table.arrive(seat)
+            if self.store is not None:
+                self.store.seats(key, table)
         if self.store is not None:
             self.store.join(key)
+        return self._summary(key)
 
     def remove(self, key: str) -> None:
         """Forget the table, here and in the database."""
@@ -241,15 +266,16 @@ class Keeper:
         return self.tables[key].record_document()
 
     def messages(self, key: str, here: Iterable[tuple[int | None, str]], clock: dict[str, Any] | None,
-                 present: list[int]) -> Letters:
+                 present: list[int], invited: list[int] | None = None) -> Letters:
         """The message of each seat and language in ``here`` (None: the spectators'), worked out once each, with
-        the seats whose person is connected (``present``) and the running ``clock``: each as its JSON text without
-        the cards' drawings, and the drawings by name."""
+        the seats whose person is connected (``present``), the friends still ``invited`` (their link not opened,
+        their clock not running) and the running ``clock``: each as its JSON text without the cards' drawings, and
+        the drawings by name."""
         table = self.tables[key]
         found = {}
         for seat, language in here:
             with use_language(language):
-                message = {**table.message(seat), "present": present, "clock": clock,
+                message = {**table.message(seat), "present": present, "invited": invited or [], "clock": clock,
                            "stand_ins": sorted(table.stand_ins)}
             faces = self._faces(message)
             found[seat, language] = json.dumps(message), faces
@@ -373,14 +399,15 @@ class HandToBot(Request[Summary]):
 
 
 @attrs.frozen
-class Join(Request[None]):
-    """A person came to the table (`Keeper.join`)."""
+class Join(Request[Summary]):
+    """A person came to their seat (`Keeper.join`)."""
 
     key: str
+    seat: int
 
-    def run(self, keeper: Keeper) -> None:
+    def run(self, keeper: Keeper) -> Summary:
         """`Keeper.join`."""
-        keeper.join(self.key)
+        return keeper.join(self.key, self.seat)
 
 
 @attrs.frozen
@@ -413,10 +440,11 @@ class Messages(Request[Letters]):
     here: tuple[tuple[int | None, str], ...]
     clock: dict[str, Any] | None
     present: tuple[int, ...]
+    invited: tuple[int, ...] = ()
 
     def run(self, keeper: Keeper) -> Letters:
         """`Keeper.messages`."""
-        return keeper.messages(self.key, self.here, self.clock, list(self.present))
+        return keeper.messages(self.key, self.here, self.clock, list(self.present), list(self.invited))
 
 
 def shard_of(key: str, shards: int) -> int:
@@ -429,9 +457,9 @@ def shard_of(key: str, shards: int) -> int:
     return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=4).digest(), "big") % shards
 
 
-def _work(connection: Any, db: str | None, pause: float) -> None:
+def _work(connection: Any, db: str | None, pause: float, round_pause: float | None) -> None:
     """A worker process: its `Keeper` answers each request from the server, in order, until the server goes."""
-    keeper = Keeper(db, pause)
+    keeper = Keeper(db, pause, round_pause)
     with socket.socket(fileno=os.dup(connection.fileno())) as line:
         connection.close()
         while (message := _read(line)) is not None:
@@ -475,10 +503,10 @@ class _Worker:
     """One worker process and the server's end of its line: requests written, and answers read, by the event loop
     itself (no thread of the server's waits on a worker; nothing it writes ever blocks it)."""
 
-    def __init__(self, db: str | None, pause: float) -> None:
+    def __init__(self, db: str | None, pause: float, round_pause: float | None) -> None:
         here, there = multiprocessing.Pipe()
         # spawned, not forked: the server has threads, and a worker needs none of its memory
-        self.process = multiprocessing.get_context("spawn").Process(target=_work, args=(there, db, pause),
+        self.process = multiprocessing.get_context("spawn").Process(target=_work, args=(there, db, pause, round_pause),
                                                                      daemon=True, name="concombre-games")
         self.process.start()
         there.close()
@@ -490,7 +518,7 @@ class _Worker:
         self.writer: asyncio.StreamWriter | None = None
         self.reading: asyncio.Task[None] | None = None
 
-    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool]]:
+    def load(self, shard: int, shards: int) -> list[tuple[str, Summary, bool, float]]:
         """The worker's kept tables (`Keeper.load`), waited for: before the server's event loop runs."""
         assert self.opened is None
         data = pickle.dumps((next(self.numbers), current_language(), (shard, shards)))
@@ -501,7 +529,7 @@ class _Worker:
         _number, ok, value = pickle.loads(_exactly(self.line, int.from_bytes(head, "big")) or b"")
         if not ok:
             raise value
-        found: list[tuple[str, Summary, bool]] = value
+        found: list[tuple[str, Summary, bool, float]] = value
         return found
 
     async def call(self, request: Request[T]) -> T:
@@ -553,6 +581,7 @@ class Workers:
         count: Worker processes (0: one thread here).
         db: The SQLite file the tables are kept in, or None.
         pause: Seconds a completed trick stays on the felt.
+        round_pause: Seconds a round's end stays on the felt (None: three times ``pause``).
 
     Examples:
         >>> import asyncio
@@ -566,19 +595,20 @@ class Workers:
         [(0, 'en')]
     """
 
-    def __init__(self, count: int = 0, db: str | Path | None = None, pause: float = 1.5) -> None:
+    def __init__(self, count: int = 0, db: str | Path | None = None, pause: float = 1.5,
+                 round_pause: float | None = None) -> None:
         path = None if db is None else str(db)
         self.count = count
         self._local: Keeper | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._workers: list[_Worker] = []
         if count == 0:
-            self._local = Keeper(path, pause)
+            self._local = Keeper(path, pause, round_pause)
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="concombre-games")
         else:
             if path is not None:
                 Store(path).close()  # the file made, or brought up to date, once, before the workers open it
-            self._workers = [_Worker(path, pause) for _worker in range(count)]
+            self._workers = [_Worker(path, pause, round_pause) for _worker in range(count)]
 
     async def call(self, request: Request[T]) -> T:
         """The keeper's answer to ``request``, for its table, off the event loop, in the caller's language."""
@@ -588,9 +618,9 @@ class Workers:
                 self._thread, context.run, request.run, self._local)
         return await self._workers[shard_of(request.key, self.count)].call(request)
 
-    def load(self) -> list[tuple[str, Summary, bool]]:
+    def load(self) -> list[tuple[str, Summary, bool, float]]:
         """Every kept table, replayed by its keeper before the server answers anyone: (key, summary, whether a
-        person ever joined)."""
+        person ever joined, the friends' grace in seconds)."""
         if self._local is not None:
             return self._local.load(0, 1)
         return [table for shard, worker in enumerate(self._workers) for table in worker.load(shard, self.count)]

@@ -21,8 +21,8 @@ from concombre.core.errors import IllegalActionError, InvalidArgumentError, json
 from concombre.core.game.types import Bot, Seat, Table
 from concombre.core.i18n import N_
 
-__all__ = ["LEVEL_NAMES", "Batched", "Bots", "Chance", "Codec", "Encoding", "Learning", "Level", "Records", "Story",
-           "Structure", "card_hook"]
+__all__ = ["LEVEL_NAMES", "Batched", "Bots", "Chance", "Codec", "Encoding", "Learning", "Level", "Records",
+           "RoundShown", "Story", "Structure", "card_hook"]
 
 S = TypeVar("S", bound=Table)
 A = TypeVar("A")
@@ -194,6 +194,11 @@ class Story(Generic[S, A, V]):
             complete until the next card is led; None when none is (and for
             a game without tricks). A table holds such a state a moment
             before its own next step, so that people see the trick whole.
+        shown_round: A round's end a table leaves on the felt, before it is scored
+            and the next deal clears it (`RoundShown`): who went out and the
+            round's score sheet; None when the state is no round's end (and
+            for a game whose rounds end otherwise). A table holds such a state
+            longer than a trick, so that people read the sheet.
 
     Examples:
         >>> from concombre.games import find_game
@@ -211,6 +216,27 @@ class Story(Generic[S, A, V]):
     reasons: Callable[[S, int], Mapping[str, str | None]] | None = None
     shown_trick: Callable[[S], tuple[int, Sequence[tuple[int, str]]] | None] | None = None
     typed: Callable[[A], str] | None = None
+    shown_round: Callable[[S], RoundShown | None] | None = None
+
+
+@attrs.frozen
+class RoundShown:
+    """A round's end as a table shows it (`Story.shown_round`): a sentence, who went out, and the round's score
+    sheet as cells, its first row the head.
+
+    Attributes:
+        title: What happened, in a sentence (``Round 1 is over: Bea went out.``).
+        out: The seat that went out, or None.
+        sheet: The score sheet's rows of cells, the first its head.
+
+    Examples:
+        >>> RoundShown("Round 1 is over.", None, (("Player", "Round"), ("Ann", "12"))).sheet[1]
+        ('Ann', '12')
+    """
+
+    title: str
+    out: int | None
+    sheet: tuple[tuple[str, ...], ...]
 
 
 LEVEL_NAMES = (N_("beginner"), N_("club"), N_("expert"))

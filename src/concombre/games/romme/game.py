@@ -32,7 +32,7 @@ from concombre.games.romme.reading import typed_text
 from concombre.games.romme.render import picture
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from concombre.games.romme.state import Phase, State
-from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, step_reasons, tell
+from concombre.games.romme.story import HELP, describe_rules, read_step, show_view, shown_round, step_reasons, tell
 from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game, with_stock_top
 from concombre.games.romme.views import View, view
 
@@ -128,7 +128,7 @@ GAME: Game[State, Action, View] = register(Game(
                     starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
     codec=CODEC,
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
-                reasons=step_reasons, typed=typed_text),
+                reasons=step_reasons, typed=typed_text, shown_round=shown_round),
     render=picture,
     bots=Bots(makers=BOTS, stand_in="solver", rivals=("solver", "random"), levels=LEVELS),
     learning=Learning(

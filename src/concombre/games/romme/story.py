@@ -5,18 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
+from concombre.core.game import RoundShown
 from concombre.core.i18n import N_, _, ngettext
-from concombre.core.render import picture_text
+from concombre.core.render import SheetLine, picture_text
 from concombre.core.words import card_text, clause, person
 from concombre.games.romme import actions, render
 from concombre.games.romme.actions import Action, action_text, why_illegal
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.reading import read_action
 from concombre.games.romme.rules import Rules
-from concombre.games.romme.state import Phase, State, require_state
+from concombre.games.romme.state import Phase, RoundResult, State, require_state
+from concombre.games.romme.transitions import round_result
 from concombre.games.romme.views import View
 
-__all__ = ["HELP", "describe_rules", "face", "read_step", "said", "show_view", "step_reasons", "tell"]
+__all__ = ["HELP", "describe_rules", "face", "read_step", "round_sheet", "said", "show_view", "shown_round",
+           "step_reasons", "tell"]
 
 
 def describe_rules(rules: Rules) -> str:
@@ -72,6 +75,11 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
         else:
             yield "  " + _("Round {round} is over: {out}; totals {totals}", round=result.round_number, out=out,
                            totals=_points(names, after.scores))
+        standing = after.tie_break_points if before.in_tie_break else after.scores
+        rows = round_sheet(names, result, standing, before.in_tie_break)
+        width = max(len(row[0]) for row in rows)
+        for row in rows:
+            yield SheetLine.of("  " + "  ".join([row[0].ljust(width), *(cell.rjust(6) for cell in row[1:])]), row)
     if after.phase is Phase.GAME_OVER and after.winner is not None and before.phase is not Phase.GAME_OVER:
         winner = after.winner
         if after.in_tie_break:
@@ -82,6 +90,56 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
         else:
             yield clause(names[winner], N_("{name} wins with {points} points."), N_("You win with {points} points."),
                          points=after.scores[winner])
+
+
+def round_sheet(names: tuple[str, ...], result: RoundResult, standing: tuple[int, ...],
+                tie_break: bool = False) -> tuple[tuple[str, ...], ...]:
+    """A round's score sheet (R13), its head first: each player's melds, the hand they were left with, the round's
+    points and their total after it (in a tie-break round, their tie-break points: R14a).
+
+    Examples:
+        >>> result = RoundResult(1, 1, (57, 84), (4, 0), (53, 84))
+        >>> for row in round_sheet(("Ann", "Bea"), result, (53, 84)):
+        ...     print(row)
+        ('Player', 'Melds', 'Hand', 'Round', 'Total')
+        ('Ann', '57', '-4', '53', '53')
+        ('Bea', '84 (out)', '0', '84', '84')
+    """
+    head = (_("Player"), _("Melds"), _("Hand"), _("Round"), _("Tie-break (R14a)") if tie_break else _("Total"))
+    rows = [head]
+    for seat, name in enumerate(names):
+        melds = str(result.meld_values[seat]) + (" " + _("(out)") if result.out == seat else "")
+        hand = str(-result.hand_values[seat]) if result.hand_values[seat] else "0"
+        rows.append((person(name), melds, hand, str(result.scores[seat]), str(standing[seat])))
+    return tuple(rows)
+
+
+def shown_round(state: State) -> RoundShown | None:
+    """The round's end as a table holds it before it is scored (`concombre.core.game.Story.shown_round`): who went
+    out and the score sheet the scoring will give (`round_sheet`); None unless the round is complete.
+
+    Examples:
+        >>> from concombre.romme import Phase, Rules, deal, discard, draw_stock, new_game
+        >>> state = deal(new_game(["Ann", "Bob"], seed=3, rules=Rules(rebuilds=0)))
+        >>> shown_round(state) is None
+        True
+        >>> while state.phase is not Phase.ROUND_COMPLETE:   # nobody melds: the stock runs out (R12)
+        ...     state = draw_stock(state)
+        ...     state = discard(state, state.hands[state.to_play][-1])
+        >>> shown = shown_round(state)
+        >>> shown.title, shown.out, shown.sheet[0]
+        ('Round 1 is over: nobody went out.', None, ('Player', 'Melds', 'Hand', 'Round', 'Total'))
+    """
+    if require_state(state).phase is not Phase.ROUND_COMPLETE:
+        return None
+    result = round_result(state)
+    names = state.players
+    before = state.tie_break_points if state.in_tie_break else state.scores
+    standing = tuple(total + gained for total, gained in zip(before, result.scores, strict=True))
+    out = _("nobody went out") if result.out is None else clause(
+        names[result.out], N_("{name} went out"), N_("you went out"))
+    return RoundShown(_("Round {round} is over: {out}.", round=result.round_number, out=out), result.out,
+                      round_sheet(names, result, standing, state.in_tie_break))
 
 
 def said(name: str, action: Action, before: State | View) -> str:

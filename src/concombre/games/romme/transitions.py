@@ -55,6 +55,7 @@ __all__ = [
     "lay_off_card",
     "meld_cards",
     "new_game",
+    "round_result",
     "score_round",
     "with_stock_top",
 ]
@@ -666,14 +667,8 @@ def score_round(state: State) -> State:
     refused = score_refusal(state)
     if refused is not None:
         raise refused
-    count = len(state.players)
-    meld_values = tuple(state.meld_value(seat) for seat in range(count))
-    hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)
-    round_scores = tuple(
-        0 if seat not in state.contenders else round_score(meld_values[seat], hand_values[seat], seat == state.out)
-        for seat in range(count)
-    )
-    result = RoundResult(state.round_number, state.out, meld_values, hand_values, round_scores)
+    result = round_result(state)
+    round_scores = result.scores
     scores, tie_break = state.scores, state.tie_break_points
     if state.in_tie_break:
         tie_break = tuple(points + gained for points, gained in zip(tie_break, round_scores, strict=True))
@@ -691,6 +686,29 @@ def score_round(state: State) -> State:
         return _between_rounds(match, Phase.GAME_OVER)
     dealer = _left_of(_between_rounds(match, Phase.DEAL), state.dealer)
     return _between_rounds(attrs.evolve(match, round_number=state.round_number + 1, dealer=dealer), Phase.DEAL)
+
+
+def round_result(state: State) -> RoundResult:
+    """What scoring the round of ``state`` gives each seat (R13), the round not yet scored: what `score_round`
+    keeps in `State.last_result`.
+
+    Examples:
+        >>> from concombre.games.romme import Phase, Rules, deal, discard, draw_stock, new_game
+        >>> state = deal(new_game(2, seed=3, rules=Rules(rebuilds=0)))
+        >>> while state.phase is not Phase.ROUND_COMPLETE:
+        ...     state = draw_stock(state)
+        ...     state = discard(state, state.hands[state.to_play][-1])
+        >>> round_result(state) == score_round(state).last_result
+        True
+    """
+    count = len(state.players)
+    meld_values = tuple(state.meld_value(seat) for seat in range(count))
+    hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)
+    round_scores = tuple(
+        0 if seat not in state.contenders else round_score(meld_values[seat], hand_values[seat], seat == state.out)
+        for seat in range(count)
+    )
+    return RoundResult(state.round_number, state.out, meld_values, hand_values, round_scores)
 
 
 def score_refusal(state: State) -> IllegalActionError | None:

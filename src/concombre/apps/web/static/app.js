@@ -7,7 +7,7 @@ const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 
 let socket = null;
-let seat = null;        // { table, token, watch?, settings? } as kept in localStorage
+let seat = null;        // the seat this tab shows: { table, token, watch?, settings?, invitations? } (see held())
 let current = null;     // the last message
 let faces = {};         // card key -> face document (words, label, svg...), from the message's picture
 let drawings = {};      // a card drawing's name -> its SVG, as this connection was sent them
@@ -20,6 +20,7 @@ let awaiting = false;   // an action was sent: its answer clears the picked card
 let heard = 0;          // how many log lines were announced
 let retry = 0;
 let words = {};         // the page's sentences in the chosen language, keyed by their English (GET /api/words)
+let known = {};         // every card face this page was shown, by card key: a trick still on the felt keeps its pictures
 let lang = localStorage.getItem("concombre-lang");  // null: the browser's language, as the server reads it
 
 // -- the page's language --------------------------------------------------------------------------------------
@@ -56,6 +57,76 @@ const asked = () => (lang ? `lang=${encodeURIComponent(lang)}` : "");
 async function loadWords() {
   const answer = await fetch(`/api/words?${asked()}`);
   translatePage(await answer.json());
+}
+
+// -- the seats this browser holds ----------------------------------------------------------------------------
+// Every seat this browser was given (its own tables, friends' links, spectators' links) is kept in localStorage
+// by table and token, so that opening a second link never costs the first; each tab remembers in sessionStorage
+// which one it shows.
+
+const SEATS = "concombre-seats";
+const HERE = "concombre-here";
+const seatKey = (entry) => `${entry.table}.${entry.token}`;
+
+function held() {
+  let seats = {};
+  try { seats = JSON.parse(localStorage.getItem(SEATS) || "{}") || {}; } catch { seats = {}; }
+  const old = localStorage.getItem("concombre-table");  // the one seat an earlier version kept
+  if (old) {
+    try { const entry = JSON.parse(old); seats[seatKey(entry)] = { ...entry, since: Date.now() }; } catch { /* gone */ }
+    localStorage.removeItem("concombre-table");
+    localStorage.setItem(SEATS, JSON.stringify(seats));
+  }
+  return seats;
+}
+
+function keep(entry) {
+  const seats = held();
+  seats[seatKey(entry)] = { ...(seats[seatKey(entry)] || { since: Date.now() }), ...entry };
+  localStorage.setItem(SEATS, JSON.stringify(seats));
+  sessionStorage.setItem(HERE, seatKey(entry));
+  return seats[seatKey(entry)];
+}
+
+function forget(entry) {
+  const seats = held();
+  delete seats[seatKey(entry)];
+  localStorage.setItem(SEATS, JSON.stringify(seats));
+  if (sessionStorage.getItem(HERE) === seatKey(entry)) sessionStorage.removeItem(HERE);
+}
+
+// What the list of held seats says of one: the game, who you are there (or "watching") and how it stands.
+function described(entry) {
+  const game = entry.title || t("A table");
+  const who = entry.watch_only ? t("watching") : entry.name ? entry.name : t("your seat");
+  const when = entry.since ? ` \u00b7 ${new Date(entry.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : "";
+  return t("{game}: {who}", { game, who }) + (entry.over ? ` (${t("over")})` : "") + when;
+}
+
+function showHeld() {
+  const seats = Object.values(held()).sort((a, b) => (b.since || 0) - (a.since || 0));
+  $("held").hidden = seats.length === 0;
+  $("held-list").replaceChildren(...seats.map((entry) => el("li", {},
+    el("span", { text: described(entry) + " " }),
+    button(t("Go to this table"), () => openSeat(entry), { class: "choice small" }),
+    button(t("Forget"), async () => {
+      if (await ask(t("Forget this table? This browser will no longer hold its seat."), t("Forget"))) {
+        forget(entry);
+        showHeld();
+      }
+    }, { class: "choice small" }))));
+}
+
+// A question with two answers, in the page's own dialog (never the browser's): resolves to whether it was yes.
+function ask(question, yes) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = t("Cancel");
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"),
+                                                          { once: true }));
 }
 
 // -- small builders -------------------------------------------------------------------------------------------
@@ -96,6 +167,7 @@ function button(text, onClick, { reason = null, ...props } = {}) {
 // A card the picture did not draw (a penalty card in the score sheet): its corner, from its key.
 function faceOf(key) {
   if (faces[key]) return faces[key];
+  if (known[key]) return known[key];  // drawn in an earlier message: a trick still on the felt
   if (key.startsWith("JK")) return { key, label: "\u2605", words: t("joker"), red: false };
   const rank = key[0] === "T" ? "10" : key[0];
   return { key, label: rank + (SUITS[key[1]] || ""), words: key, red: "DH".includes(key[1]) };
@@ -166,13 +238,14 @@ function renderScores(message) {
   }
   // In a tie-break round (R14) the tie-break points have their own column, apart from the totals (R14a).
   const tieBreak = Boolean(view.tie_break_points) && view.round_number > view.players.length;
+  const over = message.over;  // the final table: the scores and the winner, not a round's hands
   const head = el("tr", {}, el("th", { scope: "col", text: t("Player") }),
-                  el("th", { scope: "col", text: t("Score") }),
+                  el("th", { scope: "col", text: over ? t("Final score") : t("Score") }),
                   tieBreak ? el("th", { scope: "col", text: t("Tie-break (R14a)") }) : null,
-                  el("th", { scope: "col", text: t("Cards") }), el("th", { scope: "col", text: t("Notes") }));
+                  over ? null : el("th", { scope: "col", text: t("Cards") }), el("th", { scope: "col", text: t("Notes") }));
   const rows = view.players.map((name, other) => {
     const notes = [];
-    if (view.opened) notes.push(view.opened[other] ? t("opened") : t("not opened"));
+    if (view.opened && !over) notes.push(view.opened[other] ? t("opened") : t("not opened"));
     if (view.eliminated && view.eliminated[other]) notes.push(t("eliminated (C11)"));
     else if (view.half_cucumber && view.half_cucumber[other]) notes.push(t("half cucumber (C10)"));
     if (view.penalty_cards && view.penalty_cards[other].length) {
@@ -180,21 +253,27 @@ function renderScores(message) {
     }
     if (message.winner === other) notes.push(t("winner"));
     if ((message.stand_ins || []).includes(other)) notes.push(t("the bot plays for them"));
-    const away = message.people.includes(other) && !(message.present || [other]).includes(other);
+    const invited = (message.invited || []).includes(other);
+    const away = !invited && message.people.includes(other) && !(message.present || [other]).includes(other);
+    if (invited) notes.push(t("invited: has not opened their link yet"));
     if (away) notes.push(t("away"));
-    // The table's maker may give a friend's empty seat to a bot, so that the game goes on without them.
-    const handOver = away && message.you === 0 && !message.over
-      ? button(t("Give this seat to a bot"), () => giveToBot(other), { class: "choice small" }) : null;
-    return el("tr", { class: view.to_play === other ? "turn" : null },
+    // The table's maker may give a friend's empty seat to a bot, so that the game goes on without them: asked first.
+    const handOver = (away || invited) && message.you === 0 && !over
+      ? button(t("Give this seat to a bot"), () => giveToBot(other, view.players[other]), { class: "choice small" })
+      : null;
+    return el("tr", { class: view.to_play === other && !over ? "turn" : null },
               el("th", { scope: "row", text: nameOf(message, other) }), el("td", { text: String(view.scores[other]) }),
               tieBreak ? el("td", { text: String(view.tie_break_points[other]) }) : null,
-              el("td", { text: String(view.hand_sizes[other]) }), el("td", {}, notes.join(", "), handOver ? " " : "",
-                                                                   handOver));
+              over ? null : el("td", { text: String(view.hand_sizes[other]) }),
+              el("td", {}, notes.join(", "), handOver ? " " : "", handOver));
   });
   $("scores").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
-async function giveToBot(other) {
+async function giveToBot(other, name) {
+  const sure = await ask(t("Give {name}'s seat to a bot for the rest of the game? Their link will then only let them watch.", { name }),
+                        t("Give the seat to a bot"));
+  if (!sure) return;
   const answer = await fetch(`/api/tables/${seat.table}/seats/${other}/bot?token=${encodeURIComponent(seat.token)}`
                              + `&${asked()}`, { method: "POST" });
   if (!answer.ok) $("error").textContent = (await answer.json()).error;
@@ -202,22 +281,21 @@ async function giveToBot(other) {
 
 // -- Concombre: the trick around the table ----------------------------------------------------------------------
 
-function renderConcombre(message) {
-  const view = message.view;
-  const count = view.players.length;
-  const ring = el("div", { class: "ring", role: "list", "aria-label": t("The table") });
-  // A completed trick stays on the felt, with who won it, until the next card is led (message.trick_won).
+// The players around the felt, the seat at the bottom first and the others clockwise, each with the card they put
+// in the trick and a word on how they stand.
+function tableRing(message, { players, toPlay, statusOf, plays, bottom }) {
   const won = message.trick_won;
-  const shown = view.trick.length || !won ? view.trick : won.plays;
-  const inTrick = new Map(shown.map(([other, key], order) => [other, { key, order }]));
+  const count = players.length;
+  const ring = el("div", { class: "ring", role: "list", "aria-label": t("The table") });
+  const inTrick = new Map(plays.map(([other, key], order) => [other, { key, order }]));
   for (let step = 0; step < count; step += 1) {
-    const other = (message.you + step) % count;  // you at the bottom, the others clockwise
+    const other = (bottom + step) % count;
     const angle = (2 * Math.PI * step) / count;
     const played = inTrick.get(other);
-    const status = (view.eliminated[other] ? t("out (C11)") : view.to_play === other ? t("to play")
-      : cardCount(view.hand_sizes[other])) + (won && won.winner === other ? ", " + t("won the trick") : "");
-    const place = el("div", { class: "seat" + (view.to_play === other ? " turn" : ""), role: "listitem" },
-                     el("span", { class: "who", text: nameOf(message, other) }),
+    const status = statusOf(other) + (won && won.winner === other ? ", " + t("won the trick") : "");
+    const name = other === message.you ? t("{name} (you)", { name: players[other] }) : players[other];
+    const place = el("div", { class: "seat" + (toPlay === other ? " turn" : ""), role: "listitem" },
+                     el("span", { class: "who", text: name }),
                      el("span", { class: "note", text: played && played.order === 0 ? t("{status}, led", { status })
                                                                                         : status }),
                      played ? cardPicture(faceOf(played.key)) : el("span", { class: "empty", "aria-hidden": "true" }));
@@ -225,12 +303,49 @@ function renderConcombre(message) {
     place.style.setProperty("--y", `${50 + 36 * Math.cos(angle)}%`);
     ring.append(place);
   }
+  return ring;
+}
+
+const trickWon = (message, names) => (message.trick_won
+  ? el("p", { class: "trick-won", role: "status" }, t("{name} wins the trick.", { name: names[message.trick_won.winner] }))
+  : null);
+
+// A spectator's Concombre table, from the public picture: the names, each seat's row, the trick's cards by who
+// played them (each card's caption).
+function watchConcombre(message) {
+  const players = message.players;
+  const rows = message.picture ? message.picture.rows : [];
+  const plays = [];
+  for (const row of rows.slice(players.length)) {
+    for (const card of row.cards) if (card.key && players.includes(card.caption)) plays.push([players.indexOf(card.caption), card.key]);
+  }
+  const won = message.trick_won;
+  const statusOf = (other) => {
+    const label = rows[other] ? rows[other].label : "";
+    const rest = label.startsWith(players[other] + " ") ? label.slice(players[other].length + 1) : label;
+    return message.to_play === other ? t("to play") : rest;
+  };
+  fill($("board"), el("h2", { text: message.picture ? message.picture.title : message.title }),
+       tableRing(message, { players, toPlay: message.to_play, statusOf, bottom: 0,
+                            plays: plays.length || !won ? plays : won.plays }),
+       trickWon(message, players));
+  $("hand").replaceChildren();
+  $("controls").replaceChildren();
+}
+
+function renderConcombre(message) {
+  const view = message.view;
+  // A completed trick stays on the felt, with who won it, until the next card is led (message.trick_won).
+  const won = message.trick_won;
+  const statusOf = (other) => (view.eliminated[other] ? t("out (C11)") : view.to_play === other ? t("to play")
+    : cardCount(view.hand_sizes[other]));
+  const ring = tableRing(message, { players: view.players, toPlay: view.to_play, statusOf, bottom: message.you,
+                                    plays: view.trick.length || !won ? view.trick : won.plays });
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   fill($("board"),
     el("h2", { text: t("Round {round}: {count} cards each", { round: view.round_number, count: view.deal_size }) }),
     ring,
-    won ? el("p", { class: "trick-won", role: "status" },
-             t("{name} wins the trick.", { name: nameOf(message, won.winner) })) : null,
+    trickWon(message, view.players.map((name, other) => nameOf(message, other))),
     last && !view.trick.length && !won
       ? el("p", { class: "last-trick" }, t("Last trick:") + " ",
            ...last.map(([other, key]) => el("span", { class: "played" }, `${view.players[other]} `,
@@ -319,10 +434,11 @@ function renderRomme(message) {
               playing ? button(t("Lay off on meld {number}", { number: number + 1 }), () => layOff(number),
                                { class: "choice small" }) : null);
   });
-  $("board").replaceChildren(
+  fill($("board"),
     el("h2", { text: view.round_number > view.players.length
       ? t("Round {round} (tie-break, R14)", { round: view.round_number })
       : t("Round {round} of {rounds}", { round: view.round_number, rounds: view.players.length }) }),
+    roundOver(message),
     el("div", { class: "piles" }, stock, discard),
     el("h2", { text: t("Melds on the table") }),
     el("ul", { id: "melds", class: "melds" }, ...(melds.length ? melds : [el("li", { text: t("No melds yet.") })])),
@@ -364,8 +480,9 @@ function renderRomme(message) {
 
 function renderPicture(message) {
   const rows = message.picture ? message.picture.rows : [];
-  $("board").replaceChildren(
+  fill($("board"),
     el("h2", { text: message.picture ? message.picture.title : message.title }),
+    roundOver(message),
     el("ul", { class: "rows" }, ...rows.map((row) => el("li", {},
       el("span", { class: "note", text: row.label + (row.note ? `: ${row.note}` : "") }),
       el("div", { class: "cards" }, ...row.cards.map(cardPicture))))),
@@ -375,6 +492,15 @@ function renderPicture(message) {
 }
 
 const RENDERERS = { concombre: renderConcombre, romme: renderRomme };
+const WATCHERS = { concombre: watchConcombre };
+
+// A round's end held on the felt before the next deal: what happened, and the round's score sheet.
+function roundOver(message) {
+  const ended = message.round_over;
+  return ended ? el("section", { class: "round-over", role: "status", "aria-label": readable(ended.title) },
+                    el("p", { class: "trick-won", text: readable(ended.title) }),
+                    logEntry({ head: ended.head, rows: ended.rows })) : null;
+}
 
 // -- one message ------------------------------------------------------------------------------------------------
 
@@ -396,13 +522,20 @@ function draw(message) {
     for (const card of row.cards) if (card.face) card.svg = drawings[card.face];
   }
   for (const row of message.picture ? message.picture.rows : []) {
-    for (const card of row.cards) if (card.key) faces[card.key] = card;
+    for (const card of row.cards) if (card.key) { faces[card.key] = card; if (card.svg) known[card.key] = card; }
   }
   const view = message.view;
   const watching = message.you === null;
   $("setup").hidden = true;
   $("table").hidden = false;
   $("hand-area").hidden = watching || message.over;
+  $("gone").hidden = true;
+  // the list of held seats names this one by its game, who you are there and whether it is over
+  keep({ ...seat, title: message.title, name: watching ? null : message.players[message.you],
+         watch_only: watching, over: message.over });
+  // the invitations stay open while a friend has not come (their links are what the maker needs then)
+  if ((message.invited || []).length === 0 && $("invitations").open && message.people.length > 1
+      && !invitationsTouched) $("invitations").open = false;
   $("board").hidden = message.over;  // the end screen: the winner, the final scores, the record
   $("scores-title").textContent = message.over ? t("Final scores") : t("Scores");
   const mover = view ? view.to_play : null;
@@ -411,15 +544,17 @@ function draw(message) {
     : watching ? t("{game}: watching", { game })
       : mover === message.you ? t("{game}: your turn", { game })
         : mover === null ? game : t("{game}: waiting for {name}", { game, name: view.players[mover] });
+  if (watching && !message.over && message.to_play !== null) {
+    $("status").textContent = t("{game}: watching, {name} to play", { game, name: message.players[message.to_play] });
+  }
   renderScores(message);
   countDown(message);
-  (!watching && RENDERERS[message.game] || renderPicture)(message);
+  ((watching ? WATCHERS : RENDERERS)[message.game] || renderPicture)(message);
   $("log").replaceChildren(...message.log.map((entry) => el("li", {}, logEntry(entry))));
   $("log").scrollTop = $("log").scrollHeight;
   $("over").hidden = !message.over;
   if (message.over) {
-    const players = view ? view.players : null;
-    const winner = players ? players[message.winner] : t("Seat {seat}", { seat: message.winner + 1 });
+    const winner = message.players[message.winner];
     $("winner").textContent = message.winner === null ? t("The game is over.")
       : message.winner === message.you ? t("You win!") : t("{name} wins.", { name: winner });
     $("record").href = `/api/tables/${seat.table}/record?token=${encodeURIComponent(seat.token)}&${asked()}`;
@@ -435,7 +570,7 @@ function countDown(message) {
   $("clock-left").hidden = !clock || message.over;
   if (!clock || message.over) return;
   const deadline = Date.now() + clock.left * 1000;
-  const name = message.view ? nameOf(message, clock.seat) : t("Seat {seat}", { seat: clock.seat + 1 });
+  const name = message.view ? nameOf(message, clock.seat) : message.players[clock.seat];
   const tick = () => {
     const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
     $("clock-left").textContent = t("{name}: {seconds} s to move", { name, seconds });
@@ -477,19 +612,40 @@ function receive(message) {
 
 // -- the connection: it comes back by itself after a restart ------------------------------------------------------
 
+// Why this link opens no table any more, with what the person can do: start a game, go to another held table, or
+// (a seat given to a bot) watch.
+function gone(reason, watch = null) {
+  $("table").hidden = false;
+  $("hand-area").hidden = true;
+  $("board").replaceChildren();
+  $("gone").hidden = false;
+  $("gone-text").textContent = reason;
+  $("watch-instead").hidden = !watch;
+  $("watch-instead").onclick = () => openSeat({ table: seat.table, token: watch, watch_only: true });
+  $("status").textContent = t("Not at a table");
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const mine = new WebSocket(`${scheme}://${location.host}/ws/${seat.table}?token=${encodeURIComponent(seat.token)}`
                              + `&${asked()}`);
   socket = mine;
   mine.addEventListener("open", () => { retry = 0; });
-  mine.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  mine.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "handed") {  // the maker gave this seat to a bot: this link can only watch now
+      socket = null;
+      forget(seat);
+      gone(message.message, message.watch);
+      return;
+    }
+    receive(message);
+  });
   mine.addEventListener("close", (event) => {
     if (socket !== mine || event.code === 1000) return;  // replaced by a new table, or left
     if (event.code === 1008) {  // the server refuses this link: no seat to come back to
-      $("status").textContent = t("Disconnected: {reason}. Start a new game.",
-                                  { reason: event.reason || t("this table is gone") });
-      $("table").hidden = false;
+      const reason = (event.reason || t("this table is gone")).replace(/[.\s]+$/, "");
+      gone(t("Disconnected: {reason}. Start a new game.", { reason }));
       return;
     }
     retry = Math.min(retry + 1, 4);
@@ -497,6 +653,8 @@ function connect() {
     setTimeout(connect, 250 * 2 ** retry);
   });
 }
+
+let invitationsTouched = false;  // the maker opened or closed the invitations: the page leaves them so
 
 function showInvitations(data) {
   const link = (label, hash, kind) => {
@@ -511,6 +669,16 @@ function showInvitations(data) {
   $("invitation-links").replaceChildren(...items);
   $("invitations").hidden = items.length === 0;
   $("invitations").open = (data.invitations || []).length > 0;
+  invitationsTouched = false;
+}
+
+// Show one held seat in this tab: its table's messages from now on.
+function openSeat(entry) {
+  if (socket) { const old = socket; socket = null; old.close(1000); }
+  seat = keep(entry);
+  heard = 0; selected = []; staged = []; current = null; drawings = {};
+  showInvitations(seat);
+  connect();
 }
 
 async function start(settings) {
@@ -519,12 +687,21 @@ async function start(settings) {
                                               headers: { "Content-Type": "application/json" } });
   const data = await answer.json();
   if (!answer.ok) { $("setup-error").textContent = data.error; return; }
-  seat = { table: data.table, token: data.token, settings, invitations: data.invitations, watch: data.watch };
-  localStorage.setItem("concombre-table", JSON.stringify(seat));
-  if (socket) socket.close(1000);
-  heard = 0; selected = []; staged = []; current = null;
-  showInvitations(seat);
-  connect();
+  openSeat({ table: data.table, token: data.token, settings, invitations: data.invitations, watch: data.watch,
+             since: Date.now() });
+}
+
+// Back to the first screen, this table still held: a new game, or another table this browser holds.
+function toSetup() {
+  if (socket) { const old = socket; socket = null; old.close(1000); }
+  sessionStorage.removeItem(HERE);
+  seat = null; current = null;
+  clearInterval(ticking);
+  $("clock-left").hidden = true;
+  $("table").hidden = true;
+  $("setup").hidden = false;
+  $("status").textContent = t("Choose a game.");
+  showHeld();
 }
 
 $("settings").addEventListener("submit", (event) => {
@@ -535,16 +712,23 @@ $("settings").addEventListener("submit", (event) => {
                      bot: $("bot").value || null };
   if ($("seed").value !== "" && friends === 0) settings.seed = Number($("seed").value);
   if ($("clock").value !== "") settings.clock = Number($("clock").value);
+  if (friends > 0 && $("grace").value !== "") settings.grace = Number($("grace").value) * 60;
   start(settings);
 });
 
 $("again").addEventListener("click", () => start(seat.settings));
 
-$("leave").addEventListener("click", () => {
-  localStorage.removeItem("concombre-table");
-  if (socket) socket.close(1000);
-  location.reload();
+$("leave").addEventListener("click", async () => {
+  const sure = await ask(t("Leave this table? This browser will forget its seat, and its link is the only way back."),
+                         t("Leave the table"));
+  if (!sure) return;
+  forget(seat);
+  toSetup();
 });
+
+$("tables").addEventListener("click", toSetup);
+$("gone-tables").addEventListener("click", toSetup);
+$("invitations").querySelector("summary").addEventListener("click", () => { invitationsTouched = true; });
 
 for (const tool of document.querySelectorAll("#sorting button")) {
   tool.addEventListener("click", () => {
@@ -567,29 +751,41 @@ async function loadGames() {
   fitSettings();
 }
 
+// A level in people's words: its name, then how strong it plays and how long it thinks.
+function levelWords(level, place, count) {
+  const strength = place === 0 ? t("easy") : place === count - 1 ? t("strongest") : t("stronger");
+  const pace = level.ms < 5 ? t("plays at once") : level.ms < 200 ? t("thinks a moment") : t("thinks a second or so");
+  const name = level.label.charAt(0).toUpperCase() + level.label.slice(1);
+  return t("{level}: {strength}, {pace}", { level: name, strength, pace });
+}
+
 function fitSettings() {
   const game = GAMES.find((item) => item.name === $("game").value);
   if (!game) return;
   [$("players").min, $("players").max] = game.players;
   $("players").value = Math.min(Math.max(Number($("players").value), game.players[0]), game.players[1]);
   $("friends").max = String(game.players[1] - 1);
-  // The levels first, weakest first, each with its ladder rating and time a move; then any other bot by name.
-  const levelled = game.levels.map((level) => [level.bot, t("{level}: {bot} (rating {rating}, {ms} ms a move)", {
-    level: level.label, bot: level.bot, rating: (level.rating >= 0 ? "+" : "") + level.rating,
-    ms: Number(level.ms.toPrecision(2)) })]);
-  const others = game.bots.filter((bot) => !game.levels.some((level) => level.bot === bot)).map((bot) => [bot, bot]);
-  $("bot").replaceChildren(...[...levelled, ...others].map(([bot, text]) => new Option(text, bot,
-                                                                bot === game.table_bot, bot === game.table_bot)));
-  $("seed").disabled = Number($("friends").value) > 0;
+  // The levels first, weakest first, in words; then any other bot by its name, apart.
+  const levels = game.levels.map((level, place) => new Option(levelWords(level, place, game.levels.length), level.bot,
+                                                               level.bot === game.table_bot,
+                                                               level.bot === game.table_bot));
+  const others = game.bots.filter((bot) => !game.levels.some((level) => level.bot === bot))
+    .map((bot) => new Option(bot, bot, bot === game.table_bot, bot === game.table_bot));
+  const group = (label, options) => (options.length ? el("optgroup", { label }, ...options) : null);
+  fill($("bot"), group(t("Levels"), levels), group(t("Other bots, by name"), others));
+  const friends = Number($("friends").value) > 0;
+  $("seed").disabled = friends;
+  $("grace").disabled = !friends;
 }
 
 $("game").addEventListener("change", fitSettings);
 $("friends").addEventListener("input", fitSettings);
 
-// A link from a friend: "#join=<table>.<token>" opens their seat, "#watch=<table>.<token>" the spectators' view.
+// A link from a friend: "#join=<table>.<token>" opens their seat, "#watch=<table>.<token>" the spectators' view;
+// either is added to the seats this browser holds, and shown in this tab.
 const invited = /^#(join|watch)=([\w-]+)\.([\w-]+)$/.exec(location.hash);
 if (invited) {
-  localStorage.setItem("concombre-table", JSON.stringify({ table: invited[2], token: invited[3] }));
+  keep({ table: invited[2], token: invited[3], watch_only: invited[1] === "watch", since: Date.now() });
   history.replaceState(null, "", location.pathname);
 }
 // The language switch: the page's words, the menu of games, and the table's messages (a new connection).
@@ -600,15 +796,13 @@ $("lang").addEventListener("change", async () => {
   await loadGames();
   if (seat) showInvitations(seat);
   if (socket) { const old = socket; socket = null; old.close(1000); current = null; heard = 0; connect(); }
+  else if (!seat) showHeld();
 });
 
 (async () => {
   await loadWords();  // the page speaks before it shows anything of a table
   await loadGames();
-  const kept = localStorage.getItem("concombre-table");
-  if (kept) {
-    seat = JSON.parse(kept);
-    showInvitations(seat);
-    connect();
-  }
+  const here = held()[sessionStorage.getItem(HERE)];
+  if (here) openSeat(here);
+  else showHeld();
 })();
