@@ -25,6 +25,7 @@ uvicorn = pytest.importorskip("uvicorn")
 axe = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 from concombre.apps.web.app import create_app  # noqa: E402
+from concombre.apps.web.server import config  # noqa: E402
 from concombre.games import find_game  # noqa: E402
 from concombre.io.json import from_dict, to_dict  # noqa: E402
 
@@ -41,7 +42,7 @@ PHONE = {"width": 390, "height": 844}
 
 def running(app: Any) -> Iterator[str]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(config(app, "127.0.0.1", port))  # as concombre serve runs it
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15

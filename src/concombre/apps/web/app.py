@@ -16,12 +16,15 @@ Routes:
 - ``WebSocket /ws/{table}?token=...&lang=...``: the seat's messages, in the socket's language; the client sends
   ``{"action": <action document>}`` and every seat receives its own view after every change (the person's
   action at once, then the bots' replies; a completed trick is held ``trick_pause`` seconds first, ``trick_won``
-  naming its winner), with the table's ``clock`` and ``stand_ins``; each card names its drawing by ``face``,
+  naming its winner; a round's end held longer, ``round_over`` holding its score sheet), with the table's
+  ``clock``, ``stand_ins``, the friends still ``invited``, the ``players`` and who is ``to_play``; each card names
+  its drawing by ``face``,
   whose SVG comes once a connection in the message's ``faces`` (name → SVG),
   or ``{"type": "error", "message": ..., "reason": ..., "ruling": ..., "field": ..., "path": ...}`` (the
   message in the socket's language; the ruling id, field and path, or null, never translated). An HTTP
   refusal is ``{"error": ..., "ruling": ..., "field": ..., "path": ...}`` alike. Reconnecting with the token
   rejoins the seat. With the ``watch`` token, a spectator receives the table with every hand face down, and cannot act.
+  The token of a seat given to the table bot gets ``{"type": "handed", "message": ..., "watch": <watch token>}``.
 - ``POST /api/tables/{table}/seats/{seat}/bot?token=<seat 0's>``: the table's maker hands a friend's
   empty seat to the table bot.
 - ``GET /api/tables/{table}/record?token=...``: the game record, as JSON, once the game is over (it holds
