@@ -89,7 +89,7 @@ class Summary:
         ``round_pause``: by default three times as long)."""
         return cls(table.tokens, tuple(table.state.players), table.bots, table.clock,
                    table.game.is_over(table.state), len(table.record.actions), table.awaited(),
-                   table.next_step(pause, 3 * pause if round_pause is None else round_pause), table.arrived,
+                   table.next_step(pause, round_pause), table.arrived,
                    table.handed)
 
     def seat_of(self, token: str | None) -> int | None:
@@ -176,7 +176,7 @@ class Keeper:
     def __init__(self, db: str | None, pause: float, round_pause: float | None = None) -> None:
         self.store = None if db is None else Store(db)
         self.pause = pause
-        self.round_pause = 3 * pause if round_pause is None else round_pause
+        self.round_pause = round_pause  # None: the table's default, three times the trick's pause
         self.tables: dict[str, Table] = {}
         self._face_names: dict[str, str] = {}  # a card's drawing -> its name in messages
 
