@@ -102,12 +102,12 @@ def test_str_of_a_state_and_a_view_is_the_picture_as_text():
 
 def test_romme_jokers_show_what_they_stand_for():
     from concombre.games.romme import cards_of, make_meld
-    from concombre.games.romme.render import _meld_faces
+    from concombre.games.romme.render import meld_faces
 
     run = make_meld(cards_of("5H1 JK1 7H1"), owner=0)
-    assert [face_text(face) for face in _meld_faces(run)] == ["5♥", "🃏(as 6♥)", "7♥"]
+    assert [face_text(face) for face in meld_faces(run)] == ["5♥", "🃏(as 6♥)", "7♥"]
     group = make_meld(cards_of("QH1 QS1 JK2"), owner=1)
-    assert face_text(_meld_faces(group)[-1]) == "🃏(as Q)"  # a set's joker stands for any suit it lacks (R10)
+    assert face_text(meld_faces(group)[-1]) == "🃏(as Q)"  # a set's joker stands for any suit it lacks (R10)
 
 
 def test_colour_follows_no_color_and_the_terminal(monkeypatch):

@@ -434,7 +434,12 @@ def picture_svg(picture: Picture) -> str:
         ('{http://www.w3.org/2000/svg}svg', ['Hand', 'ace of spades'])
     """
     widest = max((len(row.faces) for row in picture.rows), default=0)
-    width = _LABEL_WIDTH + max(widest, 4) * (CARD_WIDTH + GAP) + 20
+    # the labels' column as wide as its longest label or note, and the whole as wide as the title and the lines
+    # (about 0.55 of a sans-serif font's size a character), so that nothing is clipped
+    label_width = max([_LABEL_WIDTH, *(round(len(row.label) * 7.2) + 20 for row in picture.rows),
+                       *(round(len(row.note) * 6.1) + 20 for row in picture.rows if row.note)])
+    width = max([label_width + max(widest, 4) * (CARD_WIDTH + GAP) + 20, round(len(picture.title) * 8.6) + 20,
+                 *(round(len(line) * 6.7) + 20 for line in picture.lines)])
     height = _TITLE_HEIGHT + len(picture.rows) * _ROW_HEIGHT + len(picture.lines) * _LINE_HEIGHT + 10
     body = [f'<rect width="{width}" height="{height}" rx="8" fill="#eef3ea"/>',  # the table: legible on dark pages
             f'<text x="10" y="20" font-size="15" font-weight="bold" font-family="sans-serif">'
@@ -447,7 +452,7 @@ def picture_svg(picture: Picture) -> str:
             body.append(f'<text x="10" y="{y + 42}" font-size="11" font-family="sans-serif" fill="#555">'
                         f"{html.escape(row.note)}</text>")
         for number, face in enumerate(row.faces):
-            body.append(card_svg(face, _LABEL_WIDTH + number * (CARD_WIDTH + GAP), y))
+            body.append(card_svg(face, label_width + number * (CARD_WIDTH + GAP), y))
         y += _ROW_HEIGHT
     for line in picture.lines:
         body.append(f'<text x="10" y="{y + 13}" font-size="12" font-family="sans-serif">{html.escape(line)}</text>')

@@ -34,7 +34,7 @@ from concombre.core.words import person
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import Meld
 
-__all__ = ["card_face", "card_words", "picture"]
+__all__ = ["card_face", "card_words", "meld_faces", "picture"]
 
 def card_words(card: RommeCard) -> str:
     """A card in words: ``queen of hearts``, ``joker``.
@@ -60,7 +60,15 @@ def card_face(card: RommeCard, caption: str | None = None) -> Face:
     return Face(rank_label(card.rank), card.suit.value, card_words(card), caption, str(card))
 
 
-def _meld_faces(meld: Meld) -> tuple[Face, ...]:
+def meld_faces(meld: Meld) -> tuple[Face, ...]:
+    """A meld's cards as pictures show them, each joker captioned with what it stands for (R10): a run's joker
+    its card, a set's joker its rank (it stands for any suit the set lacks).
+
+    Examples:
+        >>> from concombre.romme import cards_of, make_meld
+        >>> [face.caption for face in meld_faces(make_meld(cards_of("3S1 4S1 JK1 6S1"), owner=0))]
+        [None, None, 'as 5♠', None]
+    """
     faces = []
     for place in meld.places:
         caption = None
@@ -106,7 +114,7 @@ def picture(table: Any) -> Picture:
     for number, meld in enumerate(table.melds, start=1):
         owners = sorted({person(names[place.owner]) for place in meld.places})
         label = _(N_("Meld {number} (run)") if meld.kind == "run" else N_("Meld {number} (set)"), number=number)
-        rows.append(Row(label, _meld_faces(meld), ", ".join(owners)))
+        rows.append(Row(label, meld_faces(meld), ", ".join(owners)))
     return Picture(title, tuple(rows), _score_sheet(table))
 
 
