@@ -188,6 +188,12 @@ def curve_svg(log: Sequence[dict[str, Any]]) -> str:
         parts.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>')
         parts.append(f'<text x="{width - right + 10}" y="{top + 20 + 20 * number}" fill="{colour}">'
                      f"against {name}</text>")
+    step = 10 ** max(0, len(str(last)) - 1)  # round ticks on the x axis: 0, 100,000, 200,000...
+    step = step // 2 if last / step < 4 else step
+    for tick in range(0, last + 1, step):
+        parts.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{height - bottom}" y2="{height - bottom + 5}" '
+                     f'stroke="#555"/><text x="{x(tick):.1f}" y="{height - bottom + 18}" text-anchor="middle">'
+                     f"{tick // 1000:,}k</text>")
     parts.append(f'<text x="{(width - right + left) / 2}" y="{height - 12}" text-anchor="middle">positions '
                  f"labelled by the expert (last: {last:,})</text>")
     parts.append(f'<text x="14" y="{height / 2}" transform="rotate(-90 14 {height / 2})" text-anchor="middle">'
