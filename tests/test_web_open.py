@@ -20,7 +20,7 @@ from concombre.apps.web.store import SCHEMA_VERSION, Store
 from concombre.apps.web.tables import new_table
 from concombre.core.render import Face, face_svg
 
-from .webserver import turn
+from .webserver import log_of, turn
 
 HERE = "http://localhost"
 SETTINGS = {"game": "concombre", "players": 3, "name": "Ann"}
@@ -138,15 +138,6 @@ def test_the_rounds_score_sheet_is_one_table_in_the_log():
     assert [row[0] for row in sheets[0]["rows"]] == ["Ann", "Bea", "Cyd"]
     assert not any(isinstance(entry, str) and entry.startswith("Player") for entry in table.log())
     assert table.message(0)["log"] == table.log()[-30:]
-
-
-def log_of(socket: Any, wanted: str, limit: int = 200) -> dict[str, Any]:
-    """The first message whose log holds a line starting with ``wanted``."""
-    for _ in range(limit):
-        message: dict[str, Any] = socket.receive_json()
-        if any(isinstance(line, str) and line.startswith(wanted) for line in message.get("log", [])):
-            return message
-    raise AssertionError(f"no {wanted!r} in {limit} messages")
 
 
 def test_a_person_out_of_time_has_the_move_played_by_the_bot_and_everyone_is_told():

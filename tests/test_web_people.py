@@ -18,8 +18,7 @@ from starlette.testclient import TestClient
 from concombre import Record, from_dict, replay
 from concombre.apps.web.app import create_app
 
-from .test_web_open import log_of
-from .webserver import free_port, post, serve
+from .webserver import free_port, log_of, post, serve
 
 HERE = "http://localhost"
 

@@ -62,3 +62,12 @@ def turn_of(connection: Any) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(connection.recv())
         if message["type"] != "view" or mine(message):
             return message
+
+
+def log_of(socket: Any, wanted: str, limit: int = 200) -> dict[str, Any]:
+    """The first message whose log holds a line starting with ``wanted``, from an ASGI test client's socket."""
+    for _ in range(limit):
+        message: dict[str, Any] = socket.receive_json()
+        if any(isinstance(line, str) and line.startswith(wanted) for line in message.get("log", [])):
+            return message
+    raise AssertionError(f"no {wanted!r} in {limit} messages")

@@ -155,21 +155,22 @@ class Guard:
         """Whether a ``Host`` header names this server."""
         return _host_name(host) in self.hosts
 
-    def own_origin(self, scope: Scope) -> tuple[str, str, int] | None:
+    def own_origin(self, scope: Scope, headers: dict[str, str] | None = None) -> tuple[str, str, int] | None:
         """The origin of the pages this server serves, as the request sees it: its scheme (a trusted proxy's
-        ``X-Forwarded-Proto``, else the connection's own), its ``Host`` and port."""
-        headers = _headers(scope)
+        ``X-Forwarded-Proto``, else the connection's own), its ``Host`` and port (``headers``: the request's,
+        when already read)."""
+        headers = _headers(scope) if headers is None else headers
         scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
         forwarded = headers.get("x-forwarded-proto", "").split(",")[-1].strip().lower()
         if forwarded in _PORTS and _from_proxy(scope, self.proxies):
             scheme = forwarded
         return origin_of(scheme, headers.get("host", ""))
 
-    def allowed_origin(self, origin: str, scope: Scope) -> bool:
+    def allowed_origin(self, origin: str, scope: Scope, headers: dict[str, str] | None = None) -> bool:
         """Whether a page of ``origin`` may use the server: the server's own page (same scheme, host and port),
         or one allowed by name."""
         found = _parse_origin(origin)
-        return found is not None and (found in self.origins or found == self.own_origin(scope))
+        return found is not None and (found in self.origins or found == self.own_origin(scope, headers))
 
     def problem(self, scope: Scope) -> str | None:
         """Why this request may not reach the server, or None."""
@@ -177,7 +178,7 @@ class Guard:
         if not self.allowed_host(headers.get("host", "")):
             return _("This server does not answer to that host name (start it with --allow-host).")
         origin = headers.get("origin")
-        if origin is not None and not self.allowed_origin(origin, scope):
+        if origin is not None and not self.allowed_origin(origin, scope, headers):
             return _("Pages of that origin may not use this server (start it with --allow-origin).")
         return None
 
