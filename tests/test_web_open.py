@@ -157,8 +157,8 @@ def test_an_away_seat_is_played_by_the_bot_once_its_time_runs_out_and_taken_back
     client = TestClient(create_app(trick_pause=0, db=db), base_url=HERE)
     table = client.post("/api/tables", json={**SETTINGS, "people": 2, "bot": "random", "clock": 1}).json()
     bea = table["invitations"][0]["token"]
-    with client.websocket_connect(f"ws://localhost/ws/{table['table']}?token={bea}"):
-        pass  # Bea came, and left
+    with client.websocket_connect(f"ws://localhost/ws/{table['table']}?token={bea}") as came:
+        came.receive_json()  # Bea came (her first message follows her arrival being kept), and left
     again = TestClient(create_app(trick_pause=0, db=db), base_url=HERE)  # a restart: the clock's setting is kept
     with again.websocket_connect(f"ws://localhost/ws/{table['table']}?token={table['token']}") as ann:
         message = ann.receive_json()
