@@ -19,11 +19,10 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-try:
+from concombre.core.extras import needs
+
+with needs("fast", "concombre's compiled tier"):
     import numba
-except ModuleNotFoundError as missing:  # the extra is not installed: say which one
-    raise ModuleNotFoundError(f"concombre's batched engine is compiled by Numba: pip install 'concombre[fast]' "
-                              f"({missing})", name=missing.name) from missing
 
 from concombre.core.errors import InvalidArgumentError
 

@@ -35,16 +35,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-try:
+from concombre.core.extras import needs
+
+with needs("learn", __name__):
     import gymnasium
     import numpy as np
     from gymnasium import Env, spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
-except ImportError as missing:  # the extra is not installed: say which one
-    raise ImportError(
-        f"concombre.integrations.gymnasium needs the learn extra: pip install 'concombre[learn]' ({missing})"
-    ) from missing
 
 from concombre.core.errors import ConcombreError, InvalidArgumentError
 from concombre.core.game import END_BONUS, AnyGame, Encoding, required, reward_scheme, scheme_rewards

@@ -38,13 +38,11 @@ from typing import Any, Union
 
 import attrs
 
-try:
+from concombre.core.extras import needs
+
+with needs("openspiel", __name__):
     import numpy as np
     import pyspiel
-except ImportError as missing:  # the extra is not installed: say which one
-    raise ImportError(
-        f"concombre.integrations.openspiel needs the openspiel extra: pip install 'concombre[openspiel]' ({missing})"
-    ) from missing
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, required

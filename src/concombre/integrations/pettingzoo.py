@@ -30,15 +30,13 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-try:
+from concombre.core.extras import needs
+
+with needs("pettingzoo", __name__):
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as missing:  # the extra is not installed: say which one
-    raise ImportError(
-        f"concombre.integrations.pettingzoo needs the pettingzoo extra: pip install 'concombre[pettingzoo]' ({missing})"
-    ) from missing
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import required, reward_scheme

@@ -23,7 +23,7 @@ from concombre.games.romme.actions import (
     ScoreRound,
 )
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
-from concombre.games.romme.melds import Meld, Place, exchange_joker, laid_off
+from concombre.games.romme.melds import Meld, Place, exchange_joker, laid_off, seat_number, table_of
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
 from concombre.games.romme.rules import withheld_discard
 from concombre.games.romme.state import Phase, State, require_state
@@ -32,6 +32,7 @@ __all__ = [
     "discard_actions",
     "exchange_options",
     "lay_off_options",
+    "lay_offs_onto",
     "legal_actions",
     "meld_actions",
     "opening_actions",
@@ -115,11 +116,25 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
         []
     """
     seat = _opened_player(state)
-    if seat is None:
-        return
-    faces, jokers = by_face(state.hands[seat])
+    if seat is not None:
+        yield from lay_offs_onto(state.hands[seat], state.melds, seat)
+
+
+def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
+    """Every lay-off of a card of ``hand`` onto ``melds`` by the player at ``seat`` (R9): one card of each face
+    (two copies fit alike) and the first joker, meld by meld. `lay_off_options` for the player to play; a bot
+    asks it with its view's hand and melds.
+
+    Examples:
+        >>> from concombre.games.romme import cards_of, make_meld
+        >>> run = make_meld(cards_of("5H1 6H1 7H1"), 0)
+        >>> [(str(lay_off.card), lay_off.end) for lay_off in lay_offs_onto(cards_of("4H2 8H1 8H2 9S1"), [run], 1)]
+        [('4H2', 'low'), ('8H1', 'high')]
+    """
+    table, seat = table_of(melds), seat_number(seat, "seat")
+    faces, jokers = by_face(hand)
     candidates = [*faces.values(), *jokers[:1]]
-    for index, meld in enumerate(state.melds):
+    for index, meld in enumerate(table):
         for card in candidates:
             for end in _ends_to_try(meld, card):
                 if laid_off(meld, card, seat, end) is not None:  # type: ignore[arg-type]

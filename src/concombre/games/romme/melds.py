@@ -22,7 +22,8 @@ from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 from concombre.games.romme.rules import MAX_PLAYERS
 
 __all__ = [
-    "MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "laid_off", "lay_off", "make_meld", "why_not_meld",
+    "MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "laid_off", "lay_off", "make_meld", "seat_number",
+    "table_of", "why_not_meld",
 ]
 
 MOST_PLACES = 13
@@ -326,12 +327,35 @@ def unfit_lay_off(meld: Meld, card: RommeCard, owner: int, end: End | None = Non
     return None
 
 
+def table_of(melds: object, field: str = "melds") -> tuple[Meld, ...]:
+    """``melds`` as the melds on a table, or `InvalidArgumentError` naming ``field`` (R9).
+
+    Examples:
+        >>> table_of([make_meld(["5H1", "6H1", "7H1"], 0)])[0].kind
+        'run'
+    """
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence) or any(type(m) is not Meld for m in melds):
+        raise InvalidArgumentError(f"{field} must be the melds on the table, not {melds!r}.", "R9", field)
+    return tuple(melds)
+
+
+def seat_number(seat: object, field: str = "owner") -> int:
+    """``seat`` as the seat that lays off or owns a place, or `InvalidArgumentError` naming ``field`` (R9).
+
+    Examples:
+        >>> seat_number(2)
+        2
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_PLAYERS:
+        raise InvalidArgumentError(f"{field} must be a seat from 0 to {MAX_PLAYERS - 1}, not {seat!r}.", "R9", field)
+    return seat
+
+
 def _checked_lay_off(meld: object, card: object, owner: object, end: object) -> RommeCard:
     """The card of a lay-off whose arguments are what they must be (else `InvalidArgumentError`)."""
     _require_meld(meld)
     checked = _require_card(card)
-    if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < MAX_PLAYERS:
-        raise InvalidArgumentError(f"owner must be a seat from 0 to {MAX_PLAYERS - 1}, not {owner!r}.", "R9", "owner")
+    seat_number(owner)
     if end not in (None, "low", "high"):
         raise InvalidArgumentError(f"end must be 'low', 'high' or None, not {end!r}.", "R9", "end")
     return checked

@@ -38,12 +38,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-try:
+from concombre.core.extras import needs
+
+with needs("fast", "concombre.batch"):
     import numpy as np
     import numpy.typing as npt
-except ModuleNotFoundError as missing:  # the extra is not installed: say which one
-    raise ModuleNotFoundError(f"concombre.batch needs numpy and numba: pip install 'concombre[fast]' ({missing})",
-                              name=missing.name) from missing
 
 from concombre.accel.compiled import in_runs
 from concombre.core.cards import PACK

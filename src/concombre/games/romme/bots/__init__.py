@@ -19,7 +19,8 @@ from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStoc
 from concombre.games.romme.bots.planner import best_keep, fits_table
 from concombre.games.romme.bots.solver import best_melds, best_opening
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.melds import exchange_joker, laid_off, make_meld
+from concombre.games.romme.legal import lay_offs_onto
+from concombre.games.romme.melds import exchange_joker, make_meld
 from concombre.games.romme.options import meld_options, opening_value
 from concombre.games.romme.rules import opens, withheld_discard
 from concombre.games.romme.state import Phase
@@ -51,13 +52,7 @@ def lay_offs(seen: View) -> list[LayOff]:
     """
     if seen.phase is not Phase.PLAY or not seen.opened[seen.seat]:
         return []
-    found = []
-    for index, meld in enumerate(seen.melds):
-        for card in dict.fromkeys(seen.hand):
-            for end in ("low", "high") if meld.kind == "run" else (None,):
-                if laid_off(meld, card, seen.seat, end) is not None:
-                    found.append(LayOff(card, index, end))
-    return found
+    return list(lay_offs_onto(seen.hand, seen.melds, seen.seat))
 
 
 @attrs.frozen

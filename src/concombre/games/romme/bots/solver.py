@@ -18,7 +18,7 @@ import attrs
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, hand_of, rank_value
-from concombre.games.romme.melds import Meld, laid_off
+from concombre.games.romme.melds import Meld, laid_off, seat_number, table_of
 
 __all__ = ["Arrangement", "best_melds", "best_opening", "clear_cache"]
 
@@ -249,11 +249,7 @@ def best_melds(hand: Sequence[RommeCard], table: Sequence[Meld] = (), seat: int 
         >>> sorted(" ".join(map(str, meld)) for meld in found.melds), found.left_value
         (['3H1 4H1 JK1', 'QC2 QD1 QH1 QS1'], 0)
     """
-    if isinstance(table, (str, bytes)) or not isinstance(table, Sequence) or any(type(m) is not Meld for m in table):
-        raise InvalidArgumentError(f"table must be the melds on the table, not {table!r}.", "R9", "table")
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-        raise InvalidArgumentError(f"seat must be a seat number, not {seat!r}.", field="seat")
-    arranged = _arrange(hand_of(hand, "hand", distinct=True), 0, table, seat)
+    arranged = _arrange(hand_of(hand, "hand", distinct=True), 0, table_of(table, "table"), seat_number(seat, "seat"))
     assert arranged is not None
     return arranged
 
