@@ -476,6 +476,11 @@ def test_two_links_in_one_browser_keep_both_seats_and_leaving_asks_first(browser
     ann.click("#confirm-yes")
     ann.wait_for_selector("#setup:not([hidden])")
     assert ann.locator("#held-list li").count() == 2
+    gone = context.new_page()  # a link to a table that is gone (expired, say) is said so, and not held
+    gone.goto(server + "/#join=gone-table.not-a-token")
+    gone.wait_for_selector("#gone:not([hidden])")
+    assert "not your seat" in gone.locator("#gone-text").inner_text()
+    assert gone.evaluate("Object.keys(JSON.parse(localStorage.getItem('concombre-seats'))).length") == 2
     assert not errors, errors  # no failed request either: the favicon is served
     assert ann.request.get(server + "/favicon.ico").ok
     context.close()

@@ -13,7 +13,7 @@ pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from concombre.apps.web.app import MAX_BODY, create_app
+from concombre.apps.web.app import MAX_BODY, NO_SEAT, create_app
 from concombre.apps.web.guard import RateLimit
 
 HERE = "http://localhost"
@@ -133,6 +133,9 @@ def test_tokens_of_any_text_are_refused_cleanly():
         assert browser.get(f"/api/tables/{created['table']}/record", params={"token": token}).status_code == 404
         with browser.websocket_connect(socket_url(created, token)) as socket:
             assert "not your seat" in socket.receive_json()["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == NO_SEAT == 4404  # the page forgets such a link: no seat to come back to
 
 
 def test_tables_expire_so_a_flood_does_not_lock_everyone_out():

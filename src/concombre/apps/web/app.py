@@ -83,8 +83,8 @@ from concombre.core.i18n import LANGUAGES, _, current_language, language_of, tra
 from concombre.core.limits import name_problem
 from concombre.games import GAMES
 
-__all__ = ["GRACE", "MAX_BODY", "MAX_CLOCK", "MAX_MESSAGE", "MAX_TABLES", "MIN_CLOCK", "RequestLanguage", "create_app",
-           "language_wanted"]
+__all__ = ["GRACE", "MAX_BODY", "MAX_CLOCK", "MAX_MESSAGE", "MAX_TABLES", "MIN_CLOCK", "NO_SEAT", "RequestLanguage",
+           "create_app", "language_wanted"]
 
 STATIC = Path(__file__).with_name("static")
 
@@ -127,6 +127,15 @@ the table's start, their seat shows "invited" and the table's clock does not run
 Examples:
     >>> GRACE
     180
+"""
+
+NO_SEAT = 4404
+"""The WebSocket close code for a link that opens no seat (no such table, or a token of none): nothing to come
+back to, so the page forgets the link. Other refusals close with the standard codes (1003, 1007, 1008, 1009).
+
+Examples:
+    >>> NO_SEAT
+    4404
 """
 
 MAX_MESSAGE = 65536
@@ -503,7 +512,7 @@ def create_app(*, allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] 
             await _handed(socket, table)
             return
         if table is None or (seat is None and not table.watching(token)):
-            await _close(socket, _("No such table, or not your seat."), 1008)
+            await _close(socket, _("No such table, or not your seat."), NO_SEAT)
             return
         room.sockets[key][socket] = (seat, language)
         room.arriving.add(socket)  # told from its first message on, which tells everyone it came

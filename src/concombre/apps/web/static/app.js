@@ -65,6 +65,7 @@ async function loadWords() {
 // which one it shows.
 
 const SEATS = "concombre-seats";
+const NO_SEAT = 4404;  // the server's close code for a link that opens no seat (concombre.apps.web.app.NO_SEAT)
 const HERE = "concombre-here";
 const seatKey = (entry) => `${entry.table}.${entry.token}`;
 
@@ -643,7 +644,8 @@ function connect() {
   });
   mine.addEventListener("close", (event) => {
     if (socket !== mine || event.code === 1000) return;  // replaced by a new table, or left
-    if (event.code === 1008) {  // the server refuses this link: no seat to come back to
+    if (event.code === 1008 || event.code === NO_SEAT) {  // the server refuses this link: no seat to come back to
+      if (event.code === NO_SEAT) forget(seat);  // the table is gone, or the link opens none: not held any more
       const reason = (event.reason || t("this table is gone")).replace(/[.\s]+$/, "");
       gone(t("Disconnected: {reason}. Start a new game.", { reason }));
       return;
