@@ -55,7 +55,7 @@ Examples:
 """
 
 
-def card_hook(parse: Callable[[str], C], example: str) -> Callable[[Any, Any], C]:
+def card_hook(parse: Callable[[str], C], example: str) -> Callable[[object, object], C]:
     """A `Codec` structure hook for a game's card, written as its short text: a string at most one character
     longer than ``example`` (a "10"), without spaces around it, given to ``parse``; anything else is refused
     with what was expected and what was found.
@@ -72,7 +72,7 @@ def card_hook(parse: Callable[[str], C], example: str) -> Callable[[Any, Any], C
         expected a card such as "QH", found a number
     """
 
-    def structure(value: Any, _: Any) -> C:
+    def structure(value: object, _: object) -> C:
         if type(value) is not str:
             raise InvalidArgumentError(f'expected a card such as "{example}", found {json_type(value)}')
         if len(value) > len(example) + 1 or value != value.strip():
@@ -153,8 +153,8 @@ class Codec:
     prefix: str
     kinds: Mapping[str, Any]
     action_names: Mapping[str, type]
-    hooks: Callable[[Structure], Iterable[tuple[Any, Callable[[Any, Any], Any]]]] = lambda structure: ()
-    unstructure: Mapping[type, Callable[[Any], Any]] = attrs.field(factory=dict)
+    hooks: Callable[[Structure], Iterable[tuple[type, Callable[[object, object], object]]]] = lambda structure: ()
+    unstructure: Mapping[type, Callable[[Any], object]] = attrs.field(factory=dict)
     objects: tuple[type, ...] = ()
     state_parts: Callable[[Any], Any] = lambda state: state
     parts_type: type | None = None

@@ -35,7 +35,7 @@ class Table(Protocol):
         ...
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> object:
         """The rules the game is played by (an instance of `Game.Rules`)."""
         ...
 
@@ -76,7 +76,7 @@ class Seat(Protocol):
         ...
 
     @property
-    def hand(self) -> Sequence[Any]:
+    def hand(self) -> Sequence[object]:
         """The cards the seat holds."""
         ...
 

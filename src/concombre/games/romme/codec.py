@@ -21,7 +21,7 @@ from concombre.games.romme.views import View
 __all__ = ["CODEC"]
 
 
-def _hooks(structure: Structure) -> Iterable[tuple[Any, Callable[[Any, Any], Any]]]:
+def _hooks(structure: Structure) -> Iterable[tuple[type, Callable[[object, object], object]]]:
     def meld(value: Any, _: Any) -> Meld:
         if type(value) is not dict or set(value) != {"kind", "cards", "owners"}:
             raise InvalidArgumentError('expected a meld as {"kind": ..., "cards": [...], "owners": [...]}')
