@@ -167,9 +167,12 @@ SHOWN = {"home": "", "reference": "reference/concombre/", "rules": "rules/", "pe
 @pytest.fixture(scope="module")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     pytest.importorskip("mkdocs")
-    built = tmp_path_factory.mktemp("site")
+    built, temporary = tmp_path_factory.mktemp("site"), tmp_path_factory.mktemp("tmp")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)], cwd=ROOT,
-                   check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+                   check=True, capture_output=True,
+                   env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "TMPDIR": str(temporary)})
+    assert not list(temporary.iterdir()), "the build leaves nothing behind in the temporary folder"
+    assert (built / "images" / "pictures" / "rules-trick-ties.svg").is_file()  # the drawn pictures were copied
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -8,11 +8,14 @@ nothing is kept in the tree.
 from __future__ import annotations
 
 import random
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
+
+_DRAWN: list[Path] = []  # the folders the pictures are drawn in, removed once the site holds its copies
 
 
 def _concombre_positions() -> dict[str, Any]:
@@ -88,6 +91,7 @@ def on_files(files: Files, config: Any) -> Files:
     drawn_pictures = _worked_examples()
     # Written to files, not given as content: the i18n plugin copies each file of the site by its source path.
     drawn = Path(tempfile.mkdtemp(prefix="concombre-pictures-"))
+    _DRAWN.append(drawn)
     for name, table in tables.items():
         game = find_game("romme" if name.startswith("romme") else "concombre")
         assert game.render is not None
@@ -99,3 +103,9 @@ def on_files(files: Files, config: Any) -> Files:
         source.write_text(picture_svg(shown), encoding="utf-8")
         files.append(File.generated(config, f"images/pictures/{name}.svg", abs_src_path=str(source)))
     return files
+
+
+def on_post_build(config: Any) -> None:
+    """Remove the folders the pictures were drawn in: the site has copied them."""
+    while _DRAWN:
+        shutil.rmtree(_DRAWN.pop(), ignore_errors=True)
