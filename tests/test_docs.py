@@ -32,7 +32,8 @@ def test_the_readme_and_docs_have_examples():
 
 
 @pytest.mark.parametrize(("where", "code"), examples(), ids=[where for where, _ in examples()])
-def test_example_runs(where, code, capsys):
+def test_example_runs(where, code, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # what an example writes ("game.json") lands in a folder of its own
     for module in re.findall(r"^(?:from|import) ([\w.]+)", code, re.MULTILINE):
         # A third-party library, an adapter or the batched engine comes with an extra: without it, the example
         # is skipped (a module of the library that fails for another reason still fails the test).

@@ -16,6 +16,7 @@ from concombre import (
     Card,
     Deal,
     FormatError,
+    InvalidArgumentError,
     Play,
     Record,
     ResolveTrick,
@@ -404,3 +405,25 @@ def test_a_document_above_the_bound_is_refused_before_it_is_parsed(tmp_path, mon
         load_record(path, max_bytes=10)
     assert str(path) in (caught.value.path or "")
     assert MAX_DOCUMENT_BYTES > 4 * 100_000 * 35  # far above a record of MAX_ACTIONS actions
+
+
+def test_record_files_take_a_path_as_text_and_refuse_what_is_not_a_record_or_a_path(tmp_path, monkeypatch):
+    from concombre import Record
+    from concombre.io.records import load_record, save_record
+
+    record = Record.of(new_game(2, seed=1))
+    monkeypatch.chdir(tmp_path)
+    save_record(record, "game.json")  # a path as text, as people write it
+    save_record(record, "game.txt")
+    assert load_record("game.json") == record == load_record(tmp_path / "game.txt")
+    for wrong, field in ((("not a record", "game.json"), "record"), ((None, "game.json"), "record"),
+                         ((record, 7), "path"), ((record, True), "path"), ((record, None), "path")):
+        with pytest.raises(InvalidArgumentError) as refused:
+            save_record(*wrong)
+        assert refused.value.field == field, wrong
+    with pytest.raises(InvalidArgumentError, match="cannot write") as refused:
+        save_record(record, tmp_path / "no such folder" / "game.json")
+    assert refused.value.field == "path"
+    with pytest.raises(InvalidArgumentError, match="cannot read"):
+        load_record(tmp_path / "no such file.json")
+    assert not (tmp_path / "no such folder").exists()

@@ -48,7 +48,7 @@ def read_record(text: str, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[Any
     return Record.from_text(text)  # the registry's first read loads every installed game, so every header is known
 
 
-def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[Any]:
+def load_record(path: str | os.PathLike[str], *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[Any]:
     """The record in the file at ``path`` (see `read_record`).
 
     A file larger than ``max_bytes`` (`~concombre.core.limits.MAX_DOCUMENT_BYTES`, far above any reachable
@@ -61,14 +61,13 @@ def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[An
     Examples:
         >>> import tempfile
         >>> from concombre import Record, new_game
-        >>> path = Path(tempfile.mkdtemp()) / "game.json"
-        >>> save_record(Record.of(new_game(2, seed=1)), path)
-        >>> load_record(path).seed
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     save_record(Record.of(new_game(2, seed=1)), Path(folder) / "game.json")
+        ...     load_record(Path(folder) / "game.json").seed
         1
     """
     max_bytes = document_bound(max_bytes)
-    if not isinstance(path, (str, os.PathLike)):
-        raise InvalidArgumentError(f"path must be a file's path, not {path!r}.", field="path")
+    _require_path(path)
     try:
         size = Path(path).stat().st_size
         if size > max_bytes:
@@ -85,18 +84,34 @@ def load_record(path: Path, *, max_bytes: int = MAX_DOCUMENT_BYTES) -> Record[An
         raise FormatError(err.reason, f"{path}: {err.path}", err.ruling) from None
 
 
-def save_record(record: Record[Any], path: Path) -> None:
+def save_record(record: Record[Any], path: str | os.PathLike[str]) -> None:
     """Write a game record of any game to ``path``: JSON if it ends in .json, else its text form.
+
+    Raises:
+        InvalidArgumentError: ``record`` is no game record, ``path`` no file's path, or the file cannot be
+            written (the system's reason follows).
 
     Examples:
         >>> import tempfile
         >>> from concombre import Record, new_game
-        >>> path = Path(tempfile.mkdtemp()) / "game.txt"
-        >>> save_record(Record.of(new_game(2, seed=1)), path)
-        >>> path.read_text().splitlines()[0]
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     save_record(Record.of(new_game(2, seed=1)), Path(folder) / "game.txt")
+        ...     (Path(folder) / "game.txt").read_text().splitlines()[0]
         'concombre record 1'
     """
-    if path.suffix == ".json":
-        path.write_text(to_json(record, indent=2) + "\n", encoding="utf-8")
-    else:
-        path.write_text(record.to_text(), encoding="utf-8")
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(f"record must be a game record, such as Record.of(state), not {record!r:.80}.",
+                                   field="record")
+    target = Path(_require_path(path))
+    text = to_json(record, indent=2) + "\n" if target.suffix == ".json" else record.to_text()
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise InvalidArgumentError(_("cannot write {path}: {reason}", path=path, reason=reason), field="path") from None
+
+
+def _require_path(path: object) -> str | os.PathLike[str]:
+    if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentError(f"path must be a file's path, not {path!r:.80}.", field="path")
+    return path
