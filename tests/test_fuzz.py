@@ -117,3 +117,63 @@ def test_every_invalid_argument_a_call_raises_names_its_field():
             except Exception:
                 continue
     assert unnamed == []
+
+
+# -- the games' modules beyond the front doors ---------------------------------------------------------------
+
+GAME_MODULES = [f"concombre.games.{game}.{module}" for game, modules in (
+    ("concombre", ["story", "render", "encoding", "views", "state", "transitions", "documents", "reading", "actions",
+                   "bots", "bots.search", "bots.mc", "bots.learned", "bots.sampling"]),
+    ("romme", ["melds", "options", "legal", "story", "render", "choices", "encoding", "views", "state", "transitions",
+               "documents", "reading", "cards", "actions", "bots", "bots.solver", "bots.planner", "bots.sampling"]),
+) for module in modules]
+# What these modules export and do not check, on purpose, each saying so where it is documented: an enum
+# (`Phase(value)` raises ValueError, as every enum), a union of classes, a protocol, a record the engine and the
+# loaders build after their checks, and two inner steps that trust their arguments, as the rules' scalar homes.
+NOT_CALLS = {"Phase", "Action", "Bot", "Match", "last_trick", "single_melds"}
+WRONG = [None, 7, "x", [1], {"a": 1}]
+
+
+def module_calls() -> list[tuple[str, Any]]:
+    import importlib
+    import inspect
+
+    found = []
+    for name in GAME_MODULES:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            if attr in NOT_CALLS or not callable(value):
+                continue
+            if isinstance(value, type) and issubclass(value, BaseException):
+                continue
+            try:
+                inspect.signature(value)
+            except (TypeError, ValueError):
+                continue
+            found.append((f"{name}.{attr}", value))
+    return found
+
+
+@pytest.mark.parametrize(("name", "call"), module_calls(), ids=[name for name, _ in module_calls()])
+def test_each_function_of_the_games_modules_refuses_values_of_the_wrong_kind_with_the_librarys_errors(name, call):
+    """A bot, a picture, an encoding, a story or a document check given values of the wrong kind (None, a
+    number, text, a list, a dict for every argument) raises a `ConcombreError`, never a bare error. The rules
+    modules' scalar functions are apart: they trust their arguments (their modules say so)."""
+    import inspect
+
+    from concombre import ConcombreError
+
+    required = [parameter for parameter in inspect.signature(call).parameters.values()
+                if parameter.default is parameter.empty
+                and parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)]
+    for wrong in WRONG:
+        values = (wrong,) * len(required)
+        try:
+            result = call(*values)
+            if hasattr(result, "__next__"):
+                list(result)
+        except ConcombreError:
+            continue
+        except Exception as err:  # the point: nothing else may come out
+            raise AssertionError(f"{name}{values!r:.80} raised {type(err).__name__}: {err}") from None

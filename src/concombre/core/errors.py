@@ -10,6 +10,7 @@ gives them apart from the sentence, for a program to read.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 __all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type", "naming"]
@@ -125,6 +126,20 @@ def require_seat(value: object, count: int, field: str, ruling: str | None = Non
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise InvalidArgumentError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}.", ruling, field)
     return value
+
+def require_rng(rng: object, field: str = "rng") -> random.Random:
+    """``rng`` if it is a `random.Random` (what a bot draws its choices from), else an `InvalidArgumentError`.
+
+    Examples:
+        >>> import random
+        >>> require_rng(random.Random(1)).random() < 1
+        True
+    """
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"{field} must be a random.Random, such as random.Random(seed), not "
+                                   f"{type(rng).__name__}.", field=field)
+    return rng
+
 
 class FormatError(ConcombreError, ValueError):
     """A document (JSON, dict or record text) that cannot be loaded.

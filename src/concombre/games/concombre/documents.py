@@ -16,13 +16,13 @@ from typing import Union
 import attrs
 
 from concombre.core.cards import Card, cards_in_mask, index_of, mask_of
-from concombre.core.errors import FormatError, IllegalActionError
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
 from concombre.games.concombre.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, card_value, follow_mask
-from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick, make_state
+from concombre.games.concombre.state import Match, Phase, RoundResult, State, Trick, make_state, require_state
 from concombre.games.concombre.transitions import deal, play, resolve_trick
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_view
 
 __all__ = ["StateParts", "check_view", "rebuild_state", "state_parts"]
 
@@ -87,6 +87,7 @@ def state_parts(state: State) -> StateParts:
         >>> state_parts(new_game(2, seed=1)).hands
         ((), ())
     """
+    require_state(state)
     return StateParts(**{field.name: getattr(state, field.name) for field in attrs.fields(StateParts)})
 
 
@@ -109,6 +110,8 @@ def rebuild_state(parts: StateParts) -> State:
         ...     print(err.path, err.ruling)
         $.scores[1] C9
     """
+    if type(parts) is not StateParts:
+        raise InvalidArgumentError(f"parts must be StateParts (see state_parts), not {parts!r:.80}.", field="parts")
     match = _match(parts)
     start = make_state(match, (Phase.DEAL, None, 0, (), 0))
     if parts.phase in _ROUND_PHASES:
@@ -329,6 +332,7 @@ def check_view(seen: View) -> None:
         >>> check_view(view(deal(new_game(3, seed=1)), 0)) is None
         True
     """
+    require_view(seen)
     count = len(seen.players)
     _check_sheet(seen)
     if len(seen.hand_sizes) != count:

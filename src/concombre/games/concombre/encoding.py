@@ -30,7 +30,7 @@ from concombre.core.cards import FULL_MASK, PACK, indices_in_mask
 from concombre.core.errors import require_seat
 from concombre.games.concombre.rules import MAX_PLAYERS
 from concombre.games.concombre.state import Match, State, require_state
-from concombre.games.concombre.views import View, trick_start
+from concombre.games.concombre.views import View, require_view, trick_start
 
 __all__ = ["ACTIONS", "CARDS_SCALE", "LAYOUT", "OBSERVATION_SIZE", "SCORE_SCALE", "SEAT_FEATURES", "Layout", "Piece",
            "action_mask", "encode_state", "encode_view", "view_text"]
@@ -172,6 +172,7 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
         >>> vector.shape, int(vector[:52].sum())
         ((244,), 7)
     """
+    require_view(seen)
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     # Cards by their pack index (`Card.index`), not through a dict of cards: the adapters encode every step.
     ones = [card.index for card in seen.hand]
@@ -258,6 +259,7 @@ def action_mask(seen: View) -> npt.NDArray[np.int8]:
         >>> int(action_mask(view(state, state.to_play)).sum())
         7
     """
+    require_view(seen)
     mask = np.zeros(ACTIONS, dtype=np.int8)
     for card in seen.legal_plays:
         mask[_INDEX[card]] = 1
@@ -272,6 +274,7 @@ def view_text(seen: View) -> str:
         >>> view_text(view(deal(new_game(2, seed=1)), 0)).startswith("p0 r1 play hand ")
         True
     """
+    require_view(seen)
     return (
         f"p{seen.seat} r{seen.round_number} {seen.phase.value} hand {' '.join(map(str, seen.hand))}"
         f" trick {' '.join(f'{seat}:{card}' for seat, card in seen.trick)} scores {seen.scores}"

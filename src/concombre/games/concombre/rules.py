@@ -1,4 +1,10 @@
-"""The rules object of Concombre: the rulings as defaults, the options as fields."""
+"""The rules object of Concombre: the rulings as defaults, the options as fields.
+
+The functions beside it are the rulings' scalar homes, on card indices and bit masks (`value_of`, `beats`,
+`follow_cards`, `next_active`, `deal_size`, `deal_key`...): the engine, the searches and the compiled kernel
+call these very functions (the kernel compiles them as they are), so they trust their arguments. The
+checked way to ask the rules is through a state (`concombre.legal_plays`, `concombre.why_illegal`...).
+"""
 
 from __future__ import annotations
 

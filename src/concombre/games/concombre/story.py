@@ -19,7 +19,7 @@ from concombre.games.concombre.actions import Action, Play, why_illegal
 from concombre.games.concombre.reading import read_action
 from concombre.games.concombre.rules import Rules, winning_play
 from concombre.games.concombre.state import Phase, State, require_state
-from concombre.games.concombre.views import View, view
+from concombre.games.concombre.views import View, require_view, view
 
 __all__ = ["HELP", "describe_rules", "play_reasons", "read_play", "score_table", "show_view", "shown_trick", "tell"]
 
@@ -32,6 +32,8 @@ def describe_rules(rules: Rules) -> str:
         >>> describe_rules(Rules(follow="highest"))
         'followers must match or beat the highest card so far'
     """
+    if type(rules) is not Rules:
+        raise InvalidArgumentError(f"rules must be a concombre.Rules, not {rules!r:.80}.", field="rules")
     if rules.may_duck:
         if rules.follow == "lead":
             return _("followers must match or beat the card led, or duck with a card of their lowest rank")
@@ -53,6 +55,8 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
         >>> list(tell(state, Deal(), deal(state)))
         ['', 'Round 1: Ann deals 7 cards each; Bob leads.']
     """
+    require_state(before)
+    require_state(after)
     if isinstance(action, Play) and before.to_play is not None:  # each play as it happens; then its trick
         yield "  " + clause(before.players[before.to_play], N_("{name} plays {card}."), N_("You play {card}."),
                             card=card_text(action.card))
@@ -116,6 +120,7 @@ def score_table(state: State) -> Iterator[str]:
           Ann         0
           Bob         0
     """
+    require_state(state)
     names = [person(name) for name in state.players]
     player, score, penalty = _("Player"), _("Score"), _("Penalty cards")
     width = max(len(player), *(len(name) for name in names))
@@ -147,6 +152,7 @@ def shown_trick(state: State) -> tuple[int, tuple[tuple[int, str], ...]] | None:
         >>> shown_trick(state)
         (0, ((1, '2C'), (0, '3D')))
     """
+    require_state(state)
     if state.phase is Phase.TRICK_COMPLETE:
         plays = state.trick
     elif state.phase is Phase.PLAY and not state.trick and state.tricks:
@@ -176,6 +182,7 @@ def show_view(seen: View) -> list[str]:
         >>> lines[1], lines[-1].startswith("Your plays: 1) ")
         ("Concombre, round 1: Bob to play (Bob's view)", True)
     """
+    require_view(seen)
     names = [person(name) for name in seen.players]
     played = " | ".join(
         f"{names[seat]}: {cards_text(cards)}" for seat, cards in enumerate(seen.played) if cards

@@ -5,13 +5,13 @@ from __future__ import annotations
 import attrs
 
 from concombre.core.cards import FULL_MASK, Card, cards_in_mask
-from concombre.core.errors import require_seat
+from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules
 from concombre.games.concombre.state import SEAT_CARD, Phase, RoundResult, State, Trick, require_state, split_tricks
 
-__all__ = ["View", "trick_start", "view"]
+__all__ = ["View", "require_turn", "require_view", "trick_start", "view"]
 
 
 @attrs.frozen(repr=False)
@@ -160,3 +160,46 @@ def view(state: State, seat: int) -> View:
         match.winner,
         cards_in_mask(legal) if to_play == seat else (),
     )
+
+
+def require_view(seen: object, field: str = "seen") -> View:
+    """``seen`` if it is a Concombre `View`, else an `InvalidArgumentError` naming ``field``.
+
+    A bot, a picture or an encoding takes a seat's view, never the whole state: a state passed by mistake (or
+    None, or another game's view) is refused with this error rather than a bare `AttributeError`.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError, new_game
+        >>> try:
+        ...     require_view(new_game(2, seed=1))
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        seen - Expected a Concombre View (as view(state, seat) returns it), not State.
+    """
+    if type(seen) is not View:
+        raise InvalidArgumentError(
+            f"Expected a Concombre View (as view(state, seat) returns it), not {type(seen).__name__}.", field=field
+        )
+    return seen
+
+
+def require_turn(seen: object, field: str = "seen") -> View:
+    """``seen`` if it is the view of the seat to play (`require_view`), else an `InvalidArgumentError` (C6):
+    a bot chooses only on its own turn.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError, deal, new_game, view
+        >>> state = deal(new_game(2, seed=1))
+        >>> require_turn(view(state, state.to_play)).seat == state.to_play
+        True
+        >>> try:
+        ...     require_turn(view(state, 1 - state.to_play))
+        ... except InvalidArgumentError as err:
+        ...     print(err.ruling, "-", err.reason)
+        C6 - Seat 0 is not to play: a bot chooses only on its own turn.
+    """
+    checked = require_view(seen, field)
+    if checked.to_play != checked.seat:
+        raise InvalidArgumentError(f"Seat {checked.seat} is not to play: a bot chooses only on its own turn.",
+                                   "C6", field)
+    return checked

@@ -53,6 +53,7 @@ def choices(state: State) -> list[Action]:
         >>> choices(deal(new_game(2, seed=1)))
         [DrawStock(), DrawDiscard()]
     """
+    require_state(state)
     if state.phase is Phase.DRAW:
         return [DrawStock(), DrawDiscard()] if state.discard_pile else [DrawStock()]
     if state.phase is not Phase.PLAY or state.to_play is None:

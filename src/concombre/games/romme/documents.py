@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.core.errors import FormatError, IllegalActionError
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import Meld, build_meld
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from concombre.games.romme.state import ROUND_FIELDS, Match, Phase, RoundResult, State, make_state
+from concombre.games.romme.state import ROUND_FIELDS, Match, Phase, RoundResult, State, make_state, require_state
 from concombre.games.romme.transitions import HAND_SIZE
-from concombre.games.romme.views import View
+from concombre.games.romme.views import View, require_view
 
 __all__ = ["StateParts", "check_meld", "check_state", "check_view", "rebuild_state",
            "state_parts"]
@@ -83,6 +83,7 @@ def state_parts(state: State) -> StateParts:
         >>> state_parts(new_game(2, seed=1)).phase.value
         'deal'
     """
+    require_state(state)
     return StateParts(**{field.name: getattr(state, field.name) for field in attrs.fields(StateParts)})
 
 
@@ -95,6 +96,8 @@ def rebuild_state(parts: StateParts) -> State:
         >>> rebuild_state(parts).phase.value
         'draw'
     """
+    if type(parts) is not StateParts:
+        raise InvalidArgumentError(f"parts must be StateParts (see state_parts), not {parts!r:.80}.", field="parts")
     match = Match(**{field.name: getattr(parts, field.name) for field in attrs.fields(Match)})
     state = make_state(match, tuple(getattr(parts, name) for name in ROUND_FIELDS))
     check_state(state)
@@ -109,6 +112,8 @@ def check_meld(meld: Meld, path: str) -> None:
         >>> check_meld(make_meld(cards_of("QH1 QS1 QD1"), owner=0), "$.melds[0]") is None
         True
     """
+    if type(meld) is not Meld:
+        raise InvalidArgumentError(f"meld must be a Meld, not {meld!r:.80}.", field="meld")
     try:
         again = build_meld(meld.cards, tuple(place.owner for place in meld.places))
     except IllegalActionError as err:
@@ -142,6 +147,7 @@ def check_state(state: State) -> None:
         >>> check_state(deal(new_game(3, seed=1))) is None
         True
     """
+    require_state(state)
     count = len(state.players)
     check_loaded_players(state.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
     for field in ("scores", "tie_break_points", "hands", "opened"):
@@ -332,6 +338,7 @@ def check_view(seen: View) -> None:
         >>> check_view(view(deal(new_game(3, seed=1)), 0)) is None
         True
     """
+    require_view(seen)
     count = len(seen.players)
     check_loaded_players(seen.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
     for field in ("hand_sizes", "opened", "scores", "tie_break_points"):

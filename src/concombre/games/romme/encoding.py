@@ -25,7 +25,7 @@ import numpy.typing as npt
 from concombre.core.cards import Rank, Suit
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.state import Phase
-from concombre.games.romme.views import View
+from concombre.games.romme.views import View, require_view
 
 __all__ = ["OBSERVATION_SIZE", "encode_view", "view_text"]
 
@@ -60,6 +60,7 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
         >>> vector.shape, round(float(vector[:53].sum() * 2))
         ((242,), 13)
     """
+    require_view(seen)
     vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     vector[0:53] = _faces(seen.hand)
     vector[53:106] = _faces([card for meld in seen.melds for card in meld.cards])
@@ -89,6 +90,7 @@ def view_text(seen: View) -> str:
         >>> view_text(view(deal(new_game(2, seed=1)), 0)).startswith("p0 r1 draw hand ")
         True
     """
+    require_view(seen)
     melds = " / ".join(str(meld) for meld in seen.melds)
     return (
         f"p{seen.seat} r{seen.round_number} {seen.phase.value} hand {' '.join(map(str, seen.hand))}"

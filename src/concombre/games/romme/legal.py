@@ -215,7 +215,8 @@ def meld_actions(state: State) -> Iterator[MeldCards]:
 
 def single_melds(options: Iterable[tuple[tuple[RommeCard, ...], int]], opened: bool,
                  opening: int) -> Iterator[MeldCards]:
-    """`meld_actions` from a hand's `valued_meld_options`, for a player who has ``opened`` or not (R8).
+    """`meld_actions` from a hand's `valued_meld_options`, for a player who has ``opened`` or not (R8). An inner
+    step of `meld_actions` and the numbered choices, it trusts its arguments: ask `meld_actions` with a state.
 
     Examples:
         >>> from concombre.romme import cards_of

@@ -176,8 +176,11 @@ def build_meld(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
         >>> build_meld(tuple(cards_of("QH1 QS1 QD2")), (0, 0, 1)).kind
         'set'
     """
+    checked = hand_of(cards, "cards")
+    if isinstance(owners, (str, bytes)) or not isinstance(owners, Sequence) or len(owners) != len(checked):
+        raise InvalidArgumentError(f"owners must be one seat for each card, not {owners!r:.80}.", "R9", "owners")
     try:
-        return _build(cards, owners)
+        return _build(checked, tuple(seat_number(owner, "owners") for owner in owners))
     except _UnfitError as unfit:
         raise unfit.refusal() from None
 

@@ -1,4 +1,9 @@
-"""The rules object of German Rommé: the rulings R1-R15 as defaults, the options as fields."""
+"""The rules object of German Rommé: the rulings R1-R15 as defaults, the options as fields.
+
+The functions beside it (`opens`, `round_score`, `withheld_discard`, `deal_key`) are the rulings' scalar
+homes, called in the engine's and the bots' inner loops: they trust their arguments. The checked way to ask
+the rules is through a state (`concombre.romme.legal_actions`, `concombre.romme.why_illegal`...).
+"""
 
 from __future__ import annotations
 

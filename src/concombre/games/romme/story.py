@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.game import RoundShown
@@ -16,7 +16,7 @@ from concombre.games.romme.reading import read_action
 from concombre.games.romme.rules import Rules
 from concombre.games.romme.state import Phase, RoundResult, State, require_state
 from concombre.games.romme.transitions import round_result
-from concombre.games.romme.views import View
+from concombre.games.romme.views import View, require_view
 
 __all__ = ["HELP", "describe_rules", "face", "read_step", "round_sheet", "said", "show_view", "shown_round",
            "step_reasons", "tell"]
@@ -30,6 +30,8 @@ def describe_rules(rules: Rules) -> str:
         >>> describe_rules(Rules()), describe_rules(Rules(opening=30))
         ('', 'openings worth 30')
     """
+    if type(rules) is not Rules:
+        raise InvalidArgumentError(f"rules must be a concombre.romme.Rules, not {rules!r:.80}.", field="rules")
     words = []
     if rules.jokers != 4:
         words.append(ngettext("{n} joker", "{n} jokers", rules.jokers))
@@ -55,6 +57,8 @@ def tell(before: State, action: Action, after: State) -> Iterator[str]:
         >>> list(tell(state, DrawStock(), apply(state, DrawStock())))
         ['  Bob draws from the stock.']
     """
+    require_state(before)
+    require_state(after)
     names = after.players
     if before.phase is Phase.DEAL:
         yield ""
@@ -105,6 +109,13 @@ def round_sheet(names: tuple[str, ...], result: RoundResult, standing: tuple[int
         ('Ann', '57', '-4', '53', '53')
         ('Bea', '84 (out)', '0', '84', '84')
     """
+    if type(result) is not RoundResult:
+        raise InvalidArgumentError(f"result must be a RoundResult, not {result!r:.80}.", field="result")
+    count = len(result.scores)
+    for field, values in (("names", names), ("standing", standing)):
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != count:
+            raise InvalidArgumentError(f"{field} must hold one entry for each of the {count} seats, not "
+                                       f"{values!r:.80}.", field=field)
     head = (_("Player"), _("Melds"), _("Hand"), _("Round"), _("Tie-break (R14a)") if tie_break else _("Total"))
     rows = [head]
     for seat, name in enumerate(names):
@@ -130,6 +141,7 @@ def shown_round(state: State) -> RoundShown | None:
         >>> shown.title, shown.out, shown.sheet[0]
         ('Round 1 is over: nobody went out.', None, ('Player', 'Melds', 'Hand', 'Round', 'Total'))
     """
+    require_state(state)
     if require_state(state).phase is not Phase.ROUND_COMPLETE:
         return None
     result = round_result(state)
@@ -234,6 +246,7 @@ def show_view(seen: View) -> list[str]:
         >>> lines[1].startswith("German Rommé, round 1 of 2"), lines[-1].startswith("You have not opened")
         (True, True)
     """
+    require_view(seen)
     lines = ["", *picture_text(render.picture(seen)).splitlines()]
     if seen.drawn is not None:
         lines.append(_("You took {card} from the discard pile: you may not discard it this turn (R7a).",

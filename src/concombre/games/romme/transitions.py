@@ -701,6 +701,7 @@ def round_result(state: State) -> RoundResult:
         >>> round_result(state) == score_round(state).last_result
         True
     """
+    require_state(state)
     count = len(state.players)
     meld_values = tuple(state.meld_value(seat) for seat in range(count))
     hand_values = tuple(sum(card.hand_value for card in hand) for hand in state.hands)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.core.errors import require_seat
+from concombre.core.errors import InvalidArgumentError, require_seat
 from concombre.core.render import Picture, Pictured
 from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
@@ -12,7 +12,7 @@ from concombre.games.romme.melds import Meld
 from concombre.games.romme.rules import Rules
 from concombre.games.romme.state import Phase, RoundResult, State, require_state
 
-__all__ = ["View", "view"]
+__all__ = ["View", "require_turn", "require_view", "view"]
 
 
 @attrs.frozen(repr=False)
@@ -129,3 +129,49 @@ def view(state: State, seat: int) -> View:
         last_result=state.last_result,
         winner=state.winner,
     )
+
+
+def require_view(seen: object, field: str = "seen") -> View:
+    """``seen`` if it is a German Rommé `View`, else an `InvalidArgumentError` naming ``field``.
+
+    A bot, a picture or an encoding takes a seat's view, never the whole state: a state passed by mistake (or
+    None, or another game's view) is refused with this error rather than a bare `AttributeError`.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError
+        >>> from concombre.romme import new_game
+        >>> try:
+        ...     require_view(new_game(2, seed=1))
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        seen - Expected a German Rommé View (as concombre.romme.view(state, seat) returns it), not State.
+    """
+    if type(seen) is not View:
+        raise InvalidArgumentError(
+            f"Expected a German Rommé View (as concombre.romme.view(state, seat) returns it), not "
+            f"{type(seen).__name__}.", field=field,
+        )
+    return seen
+
+
+def require_turn(seen: object, field: str = "seen") -> View:
+    """``seen`` if it is the view of the seat to play (`require_view`), else an `InvalidArgumentError` (R7):
+    a bot chooses only on its own turn.
+
+    Examples:
+        >>> from concombre import InvalidArgumentError
+        >>> from concombre.romme import deal, new_game, view
+        >>> state = deal(new_game(2, seed=1))
+        >>> require_turn(view(state, state.to_play)).seat == state.to_play
+        True
+        >>> try:
+        ...     require_turn(view(state, 1 - state.to_play))
+        ... except InvalidArgumentError as err:
+        ...     print(err.ruling, "-", err.reason)
+        R7 - Seat 0 is not to play: a bot chooses only on its own turn.
+    """
+    checked = require_view(seen, field)
+    if checked.to_play != checked.seat:
+        raise InvalidArgumentError(f"Seat {checked.seat} is not to play: a bot chooses only on its own turn.",
+                                   "R7", field)
+    return checked

@@ -34,12 +34,12 @@ except ModuleNotFoundError as missing:  # numpy is not installed: say how to hav
                               name=missing.name) from missing
 
 from concombre.core.cards import Card
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_rng
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.bots.search import candidates
 from concombre.games.concombre.encoding import LAYOUT, OBSERVATION_SIZE, Piece, encode_view
 from concombre.games.concombre.rules import card_value
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_turn
 
 __all__ = ["FEATURES", "RANKS", "WEIGHTS", "LearnedBot", "Network", "features", "load_network"]
 
@@ -87,7 +87,11 @@ def features(vectors: npt.ArrayLike) -> Floats:
         >>> features(encode_view(view(deal(new_game(2, seed=4)), 1))[None]).shape
         (1, 115)
     """
-    rows: Floats = np.asarray(vectors, dtype=np.float32)
+    try:
+        rows: Floats = np.asarray(vectors, dtype=np.float32)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"features needs observations of shape (N, {OBSERVATION_SIZE}), not "
+                                   f"{vectors!r:.80}.", field="vectors") from None
     if rows.ndim != 2 or rows.shape[1] != OBSERVATION_SIZE:
         raise InvalidArgumentError(f"features needs observations of shape (N, {OBSERVATION_SIZE}), not "
                                    f"{rows.shape}.", field="vectors")
@@ -203,9 +207,8 @@ class LearnedBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The candidate card of the rank the network scores highest (deterministic: ``rng`` is not used)."""
+        seen, rng = require_turn(seen), require_rng(rng)
         chosen = candidates(seen)
-        if not chosen:
-            raise InvalidArgumentError("This view's seat has no card to play: it is not its turn (C6).", "C6", "seen")
         if len(chosen) == 1:
             return Play(chosen[0])
         return Play(_of_rank(chosen, int(choice(load_network(self.weights), encode_view(seen)[None],

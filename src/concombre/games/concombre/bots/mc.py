@@ -17,14 +17,14 @@ import time
 import attrs
 
 from concombre.core.cards import FULL_MASK
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_rng, require_seat
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.bots.sampling import deal_hidden
 from concombre.games.concombre.bots.search import candidates
 from concombre.games.concombre.bots.simple import ThumbBot, play_out
-from concombre.games.concombre.state import Phase, State
+from concombre.games.concombre.state import Phase, State, require_state
 from concombre.games.concombre.transitions import play
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_turn
 
 __all__ = ["MonteCarloBot", "penalty_after"]
 
@@ -68,6 +68,7 @@ class MonteCarloBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The candidate card with the lowest mean penalty over the sampled worlds."""
+        seen, rng = require_turn(seen), require_rng(rng)
         chosen = candidates(seen)
         if len(chosen) == 1 or len(seen.hand) > self.horizon:
             return ThumbBot().choose(seen, rng)
@@ -96,6 +97,7 @@ def penalty_after(state: State, seat: int) -> int:
         >>> penalty_after(deal(new_game(3, seed=2)), 0) in range(15)
         True
     """
+    require_seat(seat, len(require_state(state).players), "seat")
     match = state.match
     size, plays = match.active_count, state.plays
     trick = plays[len(plays) - len(plays) % size:] if state.phase is Phase.PLAY else plays[-size:]

@@ -14,10 +14,11 @@ import functools
 import random
 
 from concombre.core.cards import PACK, Card, index_of, mask_of
+from concombre.core.errors import require_rng
 from concombre.games.concombre.documents import rebuild_state, state_parts
 from concombre.games.concombre.rules import beats, card_to_match, card_value, follow_mask, value_of
 from concombre.games.concombre.state import Match, Phase, State, make_state
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_view
 
 __all__ = ["SLIP", "deal_hidden", "rank_bounds", "unseen_cards"]
 
@@ -46,6 +47,7 @@ def rank_bounds(seen: View) -> dict[int, tuple[int, int]]:
         >>> rank_bounds(view(state, 0))[2]   # seat 2 could not match the ace: it holds 2s to kings
         (2, 13)
     """
+    require_view(seen)
     bounds = {seat: (2, 14) for seat in range(len(seen.players)) if seat != seen.seat}
     for trick in (*seen.tricks, seen.trick):
         indices = [(seat, card.index) for seat, card in trick]
@@ -90,8 +92,8 @@ def deal_hidden(seen: View, rng: random.Random) -> State:
         >>> world.hand(1) == state.hand(1), [len(hand) for hand in world.hands]
         (True, [7, 7, 7, 7])
     """
-    _check_view(seen)
-    return _world(seen, rng)
+    _check_view(require_view(seen))
+    return _world(seen, require_rng(rng))
 
 
 @functools.lru_cache(maxsize=64)
@@ -132,6 +134,7 @@ def unseen_cards(seen: View) -> list[Card]:
         >>> len(unseen_cards(seen)), sum(seen.hand_sizes) - len(seen.hand) + seen.stock_size
         (45, 45)
     """
+    require_view(seen)
     known = set(seen.hand) | {card for trick in (*seen.tricks, seen.trick) for _, card in trick}
     known |= {card for cards in seen.penalty_cards for card in cards}
     return [card for card in PACK if card not in known]

@@ -42,7 +42,7 @@ from typing import Any
 import attrs
 
 from concombre.core.cards import Card, index_of, mask_of
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_rng
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.bots.sampling import SLIP, deal_hidden, rank_bounds, unseen_cards
 from concombre.games.concombre.bots.simple import play_out
@@ -56,7 +56,7 @@ from concombre.games.concombre.rules import (
     winning_play,
 )
 from concombre.games.concombre.state import next_seats
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_turn, require_view
 
 __all__ = ["BUDGET", "DeepSearchBot", "SearchBot", "candidates", "last_trick", "thumb_like"]
 
@@ -108,6 +108,7 @@ class SearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost (see the module's documentation)."""
+        seen, rng = require_turn(seen), require_rng(rng)
         chosen = candidates(seen)
         early = _early_play(seen, chosen, self.horizon)
         if early is not None:
@@ -186,6 +187,7 @@ class DeepSearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost over `samples` sampled deals."""
+        seen, rng = require_turn(seen), require_rng(rng)
         chosen = candidates(seen)
         early = _early_play(seen, chosen, self.horizon)
         if early is not None:
@@ -324,6 +326,7 @@ def candidates(seen: View) -> list[Card]:
         >>> len(candidates(seen)) == len({card.rank for card in seen.legal_plays})
         True
     """
+    require_view(seen)
     return _one_per_rank(seen.legal_plays)
 
 
@@ -409,6 +412,7 @@ def thumb_like(seen: View) -> frozenset[int]:
         >>> sorted(thumb_like(view(deal(new_game(3, seed=4)), 1)))   # nothing played yet: nothing disproved
         [0, 2]
     """
+    require_view(seen)
     others = {seat for seat in range(len(seen.players)) if seat != seen.seat and not seen.eliminated[seat]}
     fitted = set()
     for seat, played in _plays(seen, others).items():
@@ -434,7 +438,8 @@ def last_trick(hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leade
     """Who takes the round's last trick, and the value of the card that wins it, when every player plays the
     card whose outcome costs them least (``cost(seat, loser, value)``; the lowest rank among equals). Hands are
     bit masks by seat, the trick on the table (seat, card index) pairs led by ``leader``, ``order`` the active seats in
-    playing order. A max-n search over ranks (suits never matter, C2), memoised within the call.
+    playing order. A max-n search over ranks (suits never matter, C2), memoised within the call. An inner step
+    of the search on bit masks, as the rules' scalar homes, it trusts its arguments.
 
     Examples:
         >>> from concombre import Card   # seat 1 then takes the last trick with its king

@@ -20,9 +20,10 @@ from collections.abc import Sequence
 import attrs
 
 from concombre.core.cards import PACK, mask_of
+from concombre.core.errors import require_rng
 from concombre.games.concombre.actions import Action, Play
 from concombre.games.concombre.rules import follow_mask, value_of, winning_play
-from concombre.games.concombre.views import View
+from concombre.games.concombre.views import View, require_turn
 
 __all__ = ["RandomBot", "ThumbBot", "play_out", "thumb_card"]
 
@@ -57,6 +58,7 @@ class RandomBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """A legal card chosen uniformly at random."""
+        seen, rng = require_turn(seen), require_rng(rng)
         return Play(rng.choice(seen.legal_plays))
 
 
@@ -85,6 +87,7 @@ class ThumbBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The highest legal card (`thumb_card`)."""
+        seen, rng = require_turn(seen), require_rng(rng)
         return Play(PACK[thumb_card(mask_of(seen.legal_plays))])
 
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 import attrs
 
 from concombre.core.aliases import renamed
-from concombre.core.errors import IllegalActionError
+from concombre.core.errors import IllegalActionError, require_rng
 from concombre.core.game import Level
 from concombre.core.i18n import N_, _
 from concombre.games.romme.actions import Action, Discard, DrawDiscard, DrawStock, ExchangeJoker, LayOff, MeldCards
@@ -24,7 +24,7 @@ from concombre.games.romme.melds import exchange_joker, make_meld
 from concombre.games.romme.options import meld_options, opening_value
 from concombre.games.romme.rules import opens, withheld_discard
 from concombre.games.romme.state import Phase
-from concombre.games.romme.views import View
+from concombre.games.romme.views import View, require_turn, require_view
 
 __all__ = ["BOTS", "LEVELS", "PlannerBot", "RandomBot", "SolverBot", "discards", "lay_offs"]
 
@@ -38,6 +38,7 @@ def discards(seen: View) -> list[RommeCard]:
         >>> len(discards(seen))
         14
     """
+    require_view(seen)
     blocked = withheld_discard(seen.drawn, len(seen.hand), seen.rules)
     return [card for card in seen.hand if card != blocked]
 
@@ -50,6 +51,7 @@ def lay_offs(seen: View) -> list[LayOff]:
         >>> lay_offs(view(draw_stock(deal(new_game(2, seed=3))), 1))
         []
     """
+    require_view(seen)
     if seen.phase is not Phase.PLAY or not seen.opened[seen.seat]:
         return []
     return list(lay_offs_onto(seen.hand, seen.melds, seen.seat))
@@ -73,6 +75,7 @@ class RandomBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """A random legal step."""
+        seen, rng = require_turn(seen), require_rng(rng)
         options: list[Action]
         if seen.phase is Phase.DRAW:
             options = [DrawStock(), DrawDiscard()] if seen.discard_pile else [DrawStock()]
@@ -109,6 +112,7 @@ class SolverBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The step the solver recommends."""
+        seen, rng = require_turn(seen), require_rng(rng)
         if seen.phase is Phase.DRAW:
             return self._draw(seen)
         opened = seen.opened[seen.seat]

@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from concombre.core.cards import Rank, Suit
 from concombre.games.romme.bots.solver import best_melds
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard
-from concombre.games.romme.melds import Meld, laid_off, make_meld
-from concombre.games.romme.views import View
+from concombre.games.romme.melds import Meld, laid_off, make_meld, table_of
+from concombre.games.romme.views import View, require_view
 
 __all__ = ["best_keep", "fits_table", "outlook", "unseen"]
 
@@ -46,6 +46,7 @@ def unseen(seen: View) -> list[tuple[RommeCard, int]]:
         >>> sum(copies for _, copies in outs)    # 108 cards less 13 in hand and the discard pile's 1
         94
     """
+    require_view(seen)
     shown: dict[tuple[Rank | None, Suit | None], int] = {}
     for card in (*seen.hand, *seen.discard_pile, *(card for meld in seen.melds for card in meld.cards)):
         shown[card.rank, card.suit] = shown.get((card.rank, card.suit), 0) + 1
@@ -63,7 +64,7 @@ def fits_table(melds: Sequence[Meld], card: RommeCard, seat: int) -> bool:
         >>> fits_table(table, RommeCard.parse("8H2"), 0), fits_table(table, RommeCard.parse("8S2"), 0)
         (True, False)
     """
-    for meld in melds:
+    for meld in table_of(melds):
         for end in ("low", "high") if meld.kind == "run" else (None,):
             if laid_off(meld, card, seat, end) is not None:  # not fitting is the common case
                 return True

@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import InvalidArgumentError, require_rng
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.documents import StateParts, rebuild_state
 from concombre.games.romme.state import State
-from concombre.games.romme.views import View
+from concombre.games.romme.views import View, require_view
 
 __all__ = ["deal_hidden"]
 
@@ -50,7 +50,12 @@ def deal_hidden(
         >>> world.hands[1] == state.hands[1], world.hand_sizes == state.hand_sizes, len(world.stock)
         (True, True, 68)
     """
+    seen, rng = require_view(seen), require_rng(rng)
     known = known or {}
+    if not isinstance(known, Mapping) or not all(
+            isinstance(cards, (set, frozenset)) and all(type(card) is RommeCard for card in cards)
+            for cards in known.values()):
+        raise InvalidArgumentError(f"known must map seats to sets of cards, not {known!r:.80}.", field="known")
     shown = {*seen.hand, *seen.discard_pile, *(card for meld in seen.melds for card in meld.cards)}
     promised = {card for cards in known.values() for card in cards}
     if promised & shown or any(len(known.get(seat, ())) > size for seat, size in enumerate(seen.hand_sizes)):
