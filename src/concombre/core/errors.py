@@ -135,10 +135,10 @@ def require_rng(rng: object, field: str = "rng") -> random.Random:
         >>> require_rng(random.Random(1)).random() < 1
         True
     """
-    if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"{field} must be a random.Random, such as random.Random(seed), not "
-                                   f"{type(rng).__name__}.", field=field)
-    return rng
+    if isinstance(rng, random.Random):
+        return rng
+    raise InvalidArgumentError(f"{field} must be a random.Random, such as random.Random(seed), not "
+                               f"{type(rng).__name__}.", field=field)
 
 
 class FormatError(ConcombreError, ValueError):

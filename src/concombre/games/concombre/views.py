@@ -198,6 +198,8 @@ def require_turn(seen: object, field: str = "seen") -> View:
         ...     print(err.ruling, "-", err.reason)
         C6 - Seat 0 is not to play: a bot chooses only on its own turn.
     """
+    if type(seen) is View and seen.to_play == seen.seat:  # the bots' every move: the quick way first
+        return seen
     checked = require_view(seen, field)
     if checked.to_play != checked.seat:
         raise InvalidArgumentError(f"Seat {checked.seat} is not to play: a bot chooses only on its own turn.",
