@@ -11,9 +11,11 @@ gives them apart from the sentence, for a program to read.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 __all__ = ["ConcombreError", "FormatError", "IllegalActionError", "InvalidArgumentError", "json_type", "naming"]
+
+T = TypeVar("T")
 
 
 class ConcombreError(Exception):
@@ -126,6 +128,39 @@ def require_seat(value: object, count: int, field: str, ruling: str | None = Non
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise InvalidArgumentError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}.", ruling, field)
     return value
+
+def require_kind(value: object, kind: type[T], field: str, expected: str) -> T:
+    """``value`` if it is a ``kind`` (exactly: the engines' records are never subclassed), else an
+    `InvalidArgumentError` naming ``field`` that says what was ``expected`` and what came.
+
+    Examples:
+        >>> from concombre import Card
+        >>> try:
+        ...     require_kind("QH", Card, "card", "a Card, such as Card.parse('QH')")
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        card - Expected a Card, such as Card.parse('QH'), not str.
+    """
+    if type(value) is kind:
+        return value
+    raise InvalidArgumentError(f"Expected {expected}, not {type(value).__name__}.", field=field)
+
+
+def require_seat_to_play(seen: T, seat: int, to_play: int | None, ruling: str, field: str = "seen") -> T:
+    """``seen``, a seat's view, if its ``seat`` is the one ``to_play``, else an `InvalidArgumentError` with the
+    game's turn ``ruling``: a bot chooses only on its own turn.
+
+    Examples:
+        >>> try:
+        ...     require_seat_to_play("a view", 0, 1, "C6")
+        ... except InvalidArgumentError as err:
+        ...     print(err.ruling, "-", err.reason)
+        C6 - Seat 0 is not to play: a bot chooses only on its own turn.
+    """
+    if seat != to_play:
+        raise InvalidArgumentError(f"Seat {seat} is not to play: a bot chooses only on its own turn.", ruling, field)
+    return seen
+
 
 def require_rng(rng: object, field: str = "rng") -> random.Random:
     """``rng`` if it is a `random.Random` (what a bot draws its choices from), else an `InvalidArgumentError`.

@@ -38,6 +38,7 @@ from typing import IO, Any
 import attrs
 
 from concombre.core.cards import Rank, Suit
+from concombre.core.errors import InvalidArgumentError
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.words import YOU, person
 
@@ -63,6 +64,7 @@ __all__ = [
     "picture_html",
     "picture_svg",
     "picture_text",
+    "pictured_table",
     "rank_label",
     "rank_word",
     "viewer",
@@ -526,6 +528,25 @@ class SheetLine(str):
         line = cls(text)
         line.cells = tuple(cells)
         return line
+
+
+def pictured_table(table: object, home: str, title: str) -> None:
+    """Refuse, naming ``table``, what is not a state or a view of the game whose package is ``home``: a
+    game's picture function asks this before drawing. Told by the classes' module rather than by the classes,
+    which the game's state and view modules define by drawing themselves with that function.
+
+    Examples:
+        >>> from concombre import new_game
+        >>> pictured_table(new_game(2, seed=1), "concombre.games.concombre", "Concombre")
+        >>> try:
+        ...     pictured_table(None, "concombre.games.concombre", "Concombre")
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        table - table must be a Concombre State or View, not NoneType.
+    """
+    kind = type(table)
+    if kind.__name__ not in ("State", "View") or kind.__module__ not in (f"{home}.state", f"{home}.views"):
+        raise InvalidArgumentError(f"table must be a {title} State or View, not {kind.__name__}.", field="table")
 
 
 class Pictured:

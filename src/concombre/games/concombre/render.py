@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from concombre.core.cards import Card
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import require_kind
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import (
     Face,
@@ -29,6 +29,7 @@ from concombre.core.render import (
     Waits,
     card_name,
     hand_rows,
+    pictured_table,
     rank_label,
     viewer,
     waiting_words,
@@ -45,8 +46,7 @@ def card_face(card: Card, caption: str | None = None) -> Face:
         >>> card_face(Card.parse("TD"))
         Face(rank='10', suit='D', title='ten of diamonds', caption=None, key='TD')
     """
-    if type(card) is not Card:
-        raise InvalidArgumentError(f"card must be a Card, such as Card.parse('QH'), not {card!r:.80}.", field="card")
+    require_kind(card, Card, "card", "a Card, such as Card.parse('QH')")
     return Face(rank_label(card.rank), card.suit.value, card_name(card.rank, card.suit.value), caption, str(card))
 
 
@@ -64,7 +64,7 @@ def picture(table: Any) -> Picture:
           Ann: 0 points
           Bob: 0 points
     """
-    _require_table(table)
+    pictured_table(table, __package__, "Concombre")
     names = table.players
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
     title = _("Concombre, round {round}: {waiting}", round=table.round_number, waiting=_waiting(table))
@@ -107,14 +107,3 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
         lines.append(_("Last round: {name} took the last trick with {card}, {penalty} penalty points (C9)",
                        name=person(table.players[result.loser]), card=card_text(result.card), penalty=result.penalty))
     return tuple(lines)
-
-
-def _require_table(table: object) -> None:
-    """A picture is of a Concombre state or view: anything else is refused naming ``table``."""
-    # Told by the class's home rather than imported: the state and view modules draw themselves with this one.
-    kind = type(table)
-    if kind.__name__ not in ("State", "View") or kind.__module__ not in _TABLE_HOMES:
-        raise InvalidArgumentError(f"table must be a Concombre State or View, not {kind.__name__}.", field="table")
-
-
-_TABLE_HOMES = frozenset({f"{__package__}.state", f"{__package__}.views"})

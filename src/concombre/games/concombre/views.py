@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from concombre.core.cards import FULL_MASK, Card, cards_in_mask
-from concombre.core.errors import InvalidArgumentError, require_seat
+from concombre.core.errors import require_kind, require_seat, require_seat_to_play
 from concombre.core.render import Picture, Pictured
 from concombre.games.concombre import render
 from concombre.games.concombre.rules import Rules
@@ -164,9 +164,7 @@ def view(state: State, seat: int) -> View:
 
 def require_view(seen: object, field: str = "seen") -> View:
     """``seen`` if it is a Concombre `View`, else an `InvalidArgumentError` naming ``field``.
-
-    A bot, a picture or an encoding takes a seat's view, never the whole state: a state passed by mistake (or
-    None, or another game's view) is refused with this error rather than a bare `AttributeError`.
+    The bots, the pictures and the learning encoding take a seat's view, never the whole state.
 
     Examples:
         >>> from concombre import InvalidArgumentError, new_game
@@ -176,32 +174,19 @@ def require_view(seen: object, field: str = "seen") -> View:
         ...     print(err.field, "-", err.reason)
         seen - Expected a Concombre View (as view(state, seat) returns it), not State.
     """
-    if type(seen) is not View:
-        raise InvalidArgumentError(
-            f"Expected a Concombre View (as view(state, seat) returns it), not {type(seen).__name__}.", field=field
-        )
-    return seen
+    return require_kind(seen, View, field, "a Concombre View (as view(state, seat) returns it)")
 
 
 def require_turn(seen: object, field: str = "seen") -> View:
-    """``seen`` if it is the view of the seat to play (`require_view`), else an `InvalidArgumentError` (C6):
-    a bot chooses only on its own turn.
+    """``seen`` if it is the Concombre view of the seat to play, else an `InvalidArgumentError` (C6).
 
     Examples:
-        >>> from concombre import InvalidArgumentError, deal, new_game, view
+        >>> from concombre import deal, new_game, view
         >>> state = deal(new_game(2, seed=1))
         >>> require_turn(view(state, state.to_play)).seat == state.to_play
         True
-        >>> try:
-        ...     require_turn(view(state, 1 - state.to_play))
-        ... except InvalidArgumentError as err:
-        ...     print(err.ruling, "-", err.reason)
-        C6 - Seat 0 is not to play: a bot chooses only on its own turn.
     """
     if type(seen) is View and seen.to_play == seen.seat:  # the bots' every move: the quick way first
         return seen
     checked = require_view(seen, field)
-    if checked.to_play != checked.seat:
-        raise InvalidArgumentError(f"Seat {checked.seat} is not to play: a bot chooses only on its own turn.",
-                                   "C6", field)
-    return checked
+    return require_seat_to_play(checked, checked.seat, checked.to_play, "C6", field)

@@ -139,6 +139,15 @@ def _check_owners(meld: Meld, count: int, index: int) -> None:
         raise FormatError(f"a meld's places are filled by seats from 0 to {count - 1}", f"$.melds[{index}]", "R9")
 
 
+def _seated(table: State | View, fields: tuple[str, ...]) -> int:
+    """How many seats ``table`` has, its players' names checked (R1) and each of ``fields`` one entry a seat."""
+    count = len(table.players)
+    check_loaded_players(table.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
+    for field in fields:
+        _seats(count, getattr(table, field), field)
+    return count
+
+
 def check_state(state: State) -> None:
     """Refuse, with `FormatError`, a state no game of Rommé could reach.
 
@@ -147,11 +156,7 @@ def check_state(state: State) -> None:
         >>> check_state(deal(new_game(3, seed=1))) is None
         True
     """
-    require_state(state)
-    count = len(state.players)
-    check_loaded_players(state.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
-    for field in ("scores", "tie_break_points", "hands", "opened"):
-        _seats(count, getattr(state, field), field)
+    count = _seated(require_state(state), ("scores", "tie_break_points", "hands", "opened"))
     if not 0 <= state.seed < SEED_LIMIT:
         raise FormatError("the seed must be a whole number from 0 to 2**64 - 1", "$.seed")
     # Every seat is checked to be in range before anything is looked up by it.
@@ -338,11 +343,7 @@ def check_view(seen: View) -> None:
         >>> check_view(view(deal(new_game(3, seed=1)), 0)) is None
         True
     """
-    require_view(seen)
-    count = len(seen.players)
-    check_loaded_players(seen.players, MIN_PLAYERS, MAX_PLAYERS, "R1")
-    for field in ("hand_sizes", "opened", "scores", "tie_break_points"):
-        _seats(count, getattr(seen, field), field)
+    count = _seated(require_view(seen), ("hand_sizes", "opened", "scores", "tie_break_points"))
     for field in ("seat", "dealer", "to_play", "winner"):
         seat = getattr(seen, field)
         if seat is not None and not 0 <= seat < count:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from concombre.core.errors import InvalidArgumentError
+from concombre.core.errors import require_kind
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.render import (
     SUIT_SYMBOLS,
@@ -27,6 +27,7 @@ from concombre.core.render import (
     card_count,
     card_name,
     hand_rows,
+    pictured_table,
     rank_label,
     viewer,
     waiting_words,
@@ -44,7 +45,7 @@ def card_words(card: RommeCard) -> str:
         >>> card_words(RommeCard.parse("QH2")), card_words(RommeCard.joker(1))
         ('queen of hearts', 'joker')
     """
-    _require_card(card)
+    require_kind(card, RommeCard, "card", "a Rommé card, such as RommeCard.parse('QH1')")
     if card.rank is None or card.suit is None:
         return _("joker")
     return card_name(card.rank, card.suit.value)
@@ -57,7 +58,7 @@ def card_face(card: RommeCard, caption: str | None = None) -> Face:
         >>> card_face(RommeCard.parse("TS1")).rank, card_face(RommeCard.joker(2)).title
         ('10', 'joker')
     """
-    _require_card(card)
+    require_kind(card, RommeCard, "card", "a Rommé card, such as RommeCard.parse('QH1')")
     if card.rank is None or card.suit is None:
         return Face("", None, _("joker"), caption, str(card))
     return Face(rank_label(card.rank), card.suit.value, card_words(card), caption, str(card))
@@ -72,8 +73,7 @@ def meld_faces(meld: Meld) -> tuple[Face, ...]:
         >>> [face.caption for face in meld_faces(make_meld(cards_of("3S1 4S1 JK1 6S1"), owner=0))]
         [None, None, 'as 5♠', None]
     """
-    if type(meld) is not Meld:
-        raise InvalidArgumentError(f"meld must be a Meld on the table (see make_meld), not {meld!r:.80}.", field="meld")
+    require_kind(meld, Meld, "meld", "a Meld on the table (see make_meld)")
     faces = []
     for place in meld.places:
         caption = None
@@ -99,7 +99,7 @@ def picture(table: Any) -> Picture:
           Ann: 0 points, not opened
           Bob: 0 points, not opened
     """
-    _require_table(table)
+    pictured_table(table, __package__, "German Rommé")
     names = table.players
     seat = getattr(table, "seat", None)  # a view has a seat; a state shows every hand
     if table.in_tie_break:
@@ -151,20 +151,3 @@ def _score_sheet(table: Any) -> tuple[str, ...]:
                                                                                   strict=True))
         lines.append(_("Round {round}: {out}; {scored} (R13)", round=result.round_number, out=out, scored=scored))
     return tuple(lines)
-
-
-def _require_table(table: object) -> None:
-    """A picture is of a German Rommé state or view: anything else is refused naming ``table``."""
-    # Told by the class's home rather than imported: the state and view modules draw themselves with this one.
-    kind = type(table)
-    if kind.__name__ not in ("State", "View") or kind.__module__ not in _TABLE_HOMES:
-        raise InvalidArgumentError(f"table must be a German Rommé State or View, not {kind.__name__}.", field="table")
-
-
-_TABLE_HOMES = frozenset({f"{__package__}.state", f"{__package__}.views"})
-
-
-def _require_card(card: object) -> None:
-    if type(card) is not RommeCard:
-        raise InvalidArgumentError(f"card must be a Rommé card, such as RommeCard.parse('QH1'), not {card!r:.80}.",
-                                   field="card")

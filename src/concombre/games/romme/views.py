@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from concombre.core.errors import InvalidArgumentError, require_seat
+from concombre.core.errors import require_kind, require_seat, require_seat_to_play
 from concombre.core.render import Picture, Pictured
 from concombre.games.romme import render
 from concombre.games.romme.cards import RommeCard
@@ -133,9 +133,7 @@ def view(state: State, seat: int) -> View:
 
 def require_view(seen: object, field: str = "seen") -> View:
     """``seen`` if it is a German Rommé `View`, else an `InvalidArgumentError` naming ``field``.
-
-    A bot, a picture or an encoding takes a seat's view, never the whole state: a state passed by mistake (or
-    None, or another game's view) is refused with this error rather than a bare `AttributeError`.
+    A Rommé bot, the planner and the samplers read what one seat sees: its hand, the melds, the pile.
 
     Examples:
         >>> from concombre import InvalidArgumentError
@@ -146,26 +144,17 @@ def require_view(seen: object, field: str = "seen") -> View:
         ...     print(err.field, "-", err.reason)
         seen - Expected a German Rommé View (as concombre.romme.view(state, seat) returns it), not State.
     """
-    if type(seen) is not View:
-        raise InvalidArgumentError(
-            f"Expected a German Rommé View (as concombre.romme.view(state, seat) returns it), not "
-            f"{type(seen).__name__}.", field=field,
-        )
-    return seen
+    return require_kind(seen, View, field, "a German Rommé View (as concombre.romme.view(state, seat) returns it)")
 
 
 def require_turn(seen: object, field: str = "seen") -> View:
-    """``seen`` if it is the view of the seat to play (`require_view`), else an `InvalidArgumentError` (R7):
-    a bot chooses only on its own turn.
+    """``seen`` if it is the German Rommé view of the seat to play, else an `InvalidArgumentError` (R7).
 
     Examples:
         >>> from concombre import InvalidArgumentError
         >>> from concombre.romme import deal, new_game, view
-        >>> state = deal(new_game(2, seed=1))
-        >>> require_turn(view(state, state.to_play)).seat == state.to_play
-        True
-        >>> try:
-        ...     require_turn(view(state, 1 - state.to_play))
+        >>> try:  # seat 1 is to draw
+        ...     require_turn(view(deal(new_game(2, seed=1)), 0))
         ... except InvalidArgumentError as err:
         ...     print(err.ruling, "-", err.reason)
         R7 - Seat 0 is not to play: a bot chooses only on its own turn.
@@ -173,7 +162,4 @@ def require_turn(seen: object, field: str = "seen") -> View:
     if type(seen) is View and seen.to_play == seen.seat:  # the bots' every move: the quick way first
         return seen
     checked = require_view(seen, field)
-    if checked.to_play != checked.seat:
-        raise InvalidArgumentError(f"Seat {checked.seat} is not to play: a bot chooses only on its own turn.",
-                                   "R7", field)
-    return checked
+    return require_seat_to_play(checked, checked.seat, checked.to_play, "R7", field)

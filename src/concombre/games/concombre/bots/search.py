@@ -108,9 +108,7 @@ class SearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost (see the module's documentation)."""
-        seen, rng = require_turn(seen), require_rng(rng)
-        chosen = candidates(seen)
-        early = _early_play(seen, chosen, self.horizon)
+        seen, rng, chosen, early = _asked(seen, rng, self.horizon)
         if early is not None:
             return early
         costs = [0.0] * len(chosen)
@@ -187,9 +185,7 @@ class DeepSearchBot:
 
     def choose(self, seen: View, rng: random.Random) -> Action:
         """The card with the lowest expected cost over `samples` sampled deals."""
-        seen, rng = require_turn(seen), require_rng(rng)
-        chosen = candidates(seen)
-        early = _early_play(seen, chosen, self.horizon)
+        seen, rng, chosen, early = _asked(seen, rng, self.horizon)
         if early is not None:
             return early
         return Play(_cheapest(chosen, _kernel_costs(self, seen, chosen, None, rng.getrandbits(64))))
@@ -291,6 +287,14 @@ class _Transpositions(threading.local):
 
 
 _transpositions = _Transpositions()
+
+
+def _asked(seen: View, rng: random.Random, horizon: int) -> tuple[View, random.Random, list[Card], Action | None]:
+    """What a search bot is asked, checked (`require_turn`, `require_rng`), its candidate cards, and the play it
+    makes without a search, if any (`_early_play`)."""
+    seen, rng = require_turn(seen), require_rng(rng)
+    chosen = candidates(seen)
+    return seen, rng, chosen, _early_play(seen, chosen, horizon)
 
 
 def _early_play(seen: View, chosen: Sequence[Card], horizon: int) -> Play | None:
