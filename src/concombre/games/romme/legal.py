@@ -117,7 +117,7 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
     """
     seat = _opened_player(state)
     if seat is not None:
-        yield from lay_offs_onto(state.hands[seat], state.melds, seat)
+        yield from _lay_offs(state.hands[seat], state.melds, seat)  # a state's melds and seat need no check
 
 
 def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
@@ -131,10 +131,14 @@ def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -
         >>> [(str(lay_off.card), lay_off.end) for lay_off in lay_offs_onto(cards_of("4H2 8H1 8H2 9S1"), [run], 1)]
         [('4H2', 'low'), ('8H1', 'high')]
     """
-    table, seat = table_of(melds), seat_number(seat, "seat")
+    return _lay_offs(hand, table_of(melds), seat_number(seat, "seat"))
+
+
+def _lay_offs(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
+    """`lay_offs_onto` without its checks, for a state's own melds and seat (every `legal_actions`)."""
     faces, jokers = by_face(hand)
     candidates = [*faces.values(), *jokers[:1]]
-    for index, meld in enumerate(table):
+    for index, meld in enumerate(melds):
         for card in candidates:
             for end in _ends_to_try(meld, card):
                 if laid_off(meld, card, seat, end) is not None:  # type: ignore[arg-type]

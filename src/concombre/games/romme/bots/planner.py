@@ -64,7 +64,12 @@ def fits_table(melds: Sequence[Meld], card: RommeCard, seat: int) -> bool:
         >>> fits_table(table, RommeCard.parse("8H2"), 0), fits_table(table, RommeCard.parse("8S2"), 0)
         (True, False)
     """
-    for meld in table_of(melds):
+    return _fits(table_of(melds), card, seat)
+
+
+def _fits(melds: Sequence[Meld], card: RommeCard, seat: int) -> bool:
+    """`fits_table` without its check of the melds, for the planner's loops over melds it holds."""
+    for meld in melds:
         for end in ("low", "high") if meld.kind == "run" else (None,):
             if laid_off(meld, card, seat, end) is not None:  # not fitting is the common case
                 return True
@@ -101,7 +106,7 @@ def outlook(hand: Sequence[RommeCard], outs: Sequence[tuple[RommeCard, int]], se
         copies += count
         if face.is_joker:
             total += count * min(JOKER_VALUE, plan.left_value)
-        elif fits_table(held, face, seat):
+        elif _fits(held, face, seat):  # melds it made itself: no check on this loop
             total += count * face.hand_value / 2  # the card would only make a meld longer
         elif any(_near(face, card) for card in left):
             drawn = face if face not in left else RommeCard(face.rank, face.suit, 2)
@@ -135,7 +140,7 @@ def best_keep(seen: View, hand: Sequence[RommeCard], allowed: Sequence[RommeCard
         rest.remove(card)
         left, saved = outlook(rest, outs, seen.seat)
         score = left - prospects * saved
-        if feeding and fits_table(seen.melds, card, seen.seat):
+        if feeding and _fits(seen.melds, card, seen.seat):  # a checked view's melds
             score += card.hand_value
         if best is None or score < best[1]:
             best = (card, score, saved)
