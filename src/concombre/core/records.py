@@ -336,13 +336,14 @@ def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, 
                             "empty"))
     games = {candidate.records: candidate.Rules for candidate in ([game] if game is not None else registered().values())
              if candidate.records is not None}
-    chosen = next((candidate for candidate in games if candidate.header == first), None)
+    chosen = next((candidate for candidate in games if candidate.reader(first) is not None), None)
     if chosen is None:
         # TRANSLATORS: between the header lines a text record may start with, as in 'a' or 'b'
         headers = _(" or ").join(repr(candidate.header) for candidate in games)
         raise FormatError(_("a text record starts with {headers}, not {line}", headers=headers, line=repr(first[:40])),
                           f"line {first_number}")
-    game_rules = games[chosen]
+    game_rules, parse_action = games[chosen], chosen.reader(first)
+    assert parse_action is not None  # the header was chosen for it
     header: dict[str, str] = {}
     actions: list[Any] = []
     for count, (number, line) in enumerate(lines, 2):
@@ -356,7 +357,7 @@ def _read_text(text: str, game: Game[Any, Any, Any] | None) -> tuple[tuple[str, 
             header[key.strip()] = value.strip()
             continue
         try:
-            actions.append(chosen.parse_action(line.partition("#")[0]))
+            actions.append(parse_action(line.partition("#")[0]))
         except FormatError as err:
             raise FormatError(err.reason, where) from None
     for key in ("players", "seed", "dealer"):

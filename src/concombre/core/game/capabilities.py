@@ -94,6 +94,9 @@ class Records(Generic[A]):
         round_title: How records name round N of a game of P players, for
             games whose rounds differ (``"round 4, a tie-break"``); None
             names every round ``"round N"``.
+        older: The headers of the game's earlier versions of its text records, each with the reader of
+            their action lines, so that a record written by an earlier release still reads (a format never
+            changes without a new header and a reader for the old one).
 
     Examples:
         >>> from concombre.games import find_game
@@ -107,6 +110,19 @@ class Records(Generic[A]):
     parse_action: Callable[[str], A]
     starts_round: Callable[[A], bool]
     round_title: Callable[[int, int], str] | None = None
+    older: Mapping[str, Callable[[str], A]] = attrs.field(factory=dict, hash=False)
+
+    def reader(self, header: str) -> Callable[[str], A] | None:
+        """The reader of the action lines of a text record that starts with ``header`` (this version's or an
+        older one's), or None if the header is none of this game's.
+
+        Examples:
+            >>> from concombre.games import find_game
+            >>> records = find_game("concombre").records
+            >>> records.reader("concombre record 1") is records.parse_action, records.reader("chess 1")
+            (True, None)
+        """
+        return self.parse_action if header == self.header else self.older.get(header)
 
 
 @attrs.frozen(kw_only=True)
