@@ -161,7 +161,8 @@ class SeatEnv(Env[dict[str, Any], Any]):
             raise InvalidArgumentError(f"render_mode must be 'ansi' or None, not {render_mode!r}.",
                                        field="render_mode")
         self.illegal, self.illegal_reward, self.render_mode = illegal, float(illegal_reward), render_mode
-        self.encoding = required(self.game, self.game.learning, "learning").encoding()
+        learning = required(self.game, self.game.learning, "learning")
+        self.encoding = required(self.game, learning.encoding, "learning encoding")()
         self.observation_space = _single_space(self.encoding)
         self.action_space = spaces.Discrete(self.encoding.actions)
         self._players = {name: self.game.bot(name) for name in set(self.bots) if name}
@@ -312,7 +313,7 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         _illegal(illegal, illegal_reward)
         self.num_envs, self.players, self.seat = num_envs, players, seat
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
-        self.encoding = learning.encoding()
+        self.encoding = required(self.game, learning.encoding, "learning encoding")()
         self.single_observation_space = _single_space(self.encoding)
         self.single_action_space = spaces.Discrete(self.encoding.actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

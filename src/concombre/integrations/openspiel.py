@@ -119,7 +119,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**_defaults(game), **(params or {})}
         self.game = game
         learning = required(game, game.learning, "learning")
-        self.encoding, self._chance = learning.encoding(), learning.chance
+        self.encoding, self._chance = required(game, learning.encoding, "learning encoding")(), learning.chance
         self._action_text = required(game, game.records, "text records").action_text
         self.players = int(merged["players"])
         game.check_players(self.players)

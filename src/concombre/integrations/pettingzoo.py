@@ -88,7 +88,8 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, *RENDER_MODES):
             raise InvalidArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}.",
                                        field="render_mode")
-        self.encoding = required(self.game, self.game.learning, "learning").encoding()
+        learning = required(self.game, self.game.learning, "learning")
+        self.encoding = required(self.game, learning.encoding, "learning encoding")()
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"{self.game.name}_v1",
                          "is_parallelizable": False}
         self.players = players

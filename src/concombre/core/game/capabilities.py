@@ -532,7 +532,8 @@ class Learning(Generic[S, A, V]):
     """What learning and search need of a game beyond its rules (the parts that need numpy are built on call).
 
     Attributes:
-        encoding: The learning encoding (`Encoding`), built on first call (imports numpy).
+        encoding: The learning encoding (`Encoding`), built on first call (imports numpy); None for a game
+            that offers search (``sample``) without an encoding for learners.
         chance: The game's draws as chance events (`Chance`), or None when the
             game shuffles from its seed only.
         sample: A full state that agrees with one seat's view, the cards the
@@ -548,7 +549,7 @@ class Learning(Generic[S, A, V]):
         (256, True)
     """
 
-    encoding: Callable[[], Encoding[S, A, V]]
+    encoding: Callable[[], Encoding[S, A, V]] | None = None
     chance: Chance[S, A] | None = None
     sample: Callable[[V, random.Random], S] | None = None
     batched: Callable[[], Batched[Any, Any]] | None = None
