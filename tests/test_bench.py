@@ -64,6 +64,7 @@ def test_rlcard_peer_is_measured_when_installed():
     assert peers._rlcard_bridge_steps(1, 1, 0.0) > 0
 
 
+@pytest.mark.slow  # the quick benchmark whole, about 25 s: CI's slow run and its own `bench --quick` run it
 def test_the_command_prints_json(capsys):
     assert main(["bench", "--quick", "--no-peers", "--repeat", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
