@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from concombre.core.aliases import renamed
-from concombre.core.cards import PACK, index_of
+from concombre.core.cards import index_of
 from concombre.core.errors import FormatError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _
 from concombre.core.render import SheetLine, picture_text
@@ -197,8 +197,10 @@ def show_view(seen: View) -> list[str]:
     ]
 
 
-def read_play(state: State, answer: str) -> Play | str:
-    """The play an answer names (a number from the list, or a card), or why it names none.
+def read_play(state: State, answer: str) -> Action | str:
+    """The play an answer names (a number from the list `show_view` shows, or a card: `read_action` reads
+    both), or why it names none or the rules refuse it, naming the card tried. A record's line reads as the
+    action it was written from (``deal``, ``resolve`` and ``score`` are the table's steps).
 
     Examples:
         >>> from concombre import deal, legal_plays, new_game
@@ -207,28 +209,21 @@ def read_play(state: State, answer: str) -> Play | str:
         True
         >>> print(read_play(state, "zz"))
         'zz' is not a card: write a rank (2-9, 10 or T, J, Q, K, A) then a suit (♣ ♦ ♥ ♠, or C D H S), as in
-        'Q♥', 'qh' or '10h'.
+        'Q♥', 'qh' or '10h'. [C2]
     """
     if not isinstance(answer, str):
         raise InvalidArgumentError(f"answer must be what the person typed, not {answer!r}.", field="answer")
     text = answer.strip()
     choices = view(require_state(state), state.to_play or 0).legal_plays
-    if not choices:  # not a person's turn to play: the rules say why
-        return why_illegal(state, Play(PACK[0])) or ""
-    if not text:
+    if not text and choices:
         return _("Type the number of a play, 1 to {count}, or a card such as {card}.", count=len(choices),
                  card=card_text(choices[0]))
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(choices):
-            return Play(choices[number - 1])
-        return _("There is no play {number}: choose 1 to {count}.", number=number, count=len(choices))
     try:
         action = read_action(state, text)
     except FormatError as err:
-        return err.reason
+        return err.reason if err.ruling is None else f"{err.reason} [{err.ruling}]"
     reason = why_illegal(state, action)
-    return action if reason is None and isinstance(action, Play) else reason or ""
+    return action if reason is None else reason
 
 
 def play_reasons(state: State, seat: int) -> dict[str, str | None]:

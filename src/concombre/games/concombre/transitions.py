@@ -304,7 +304,7 @@ def play(state: State, card: Card | str) -> State:
         ...     play(state, Card.parse("2D"))
         ... except IllegalActionError as err:
         ...     print(err.ruling, err.reason)
-        C7 You hold cards ranked 3 or higher (the rank of the card led, 3♥),
+        C7 You cannot play 2♦: you hold cards ranked 3 or higher (the rank of the card led, 3♥),
         so you must play one of them: 3♦ 3♠ 4♦ 4♠ 5♦.
         >>> play(state, Card.parse("4S")).phase.value
         'trick complete'
@@ -347,16 +347,19 @@ def _play_refusal(state: State, index: int) -> IllegalActionError | None:
 
 def _refusal_of_play(state: State, index: int) -> IllegalActionError:
     """Why the card at ``index`` may not be played (it is known to be refused)."""
+    card = card_text(card_at(index))  # the card tried, named in every refusal
     if state.phase is not Phase.PLAY:
-        return IllegalActionError(_("No card can be played now: {waiting}.", waiting=_waiting(state)), "C14")
+        return IllegalActionError(_("You cannot play {card} now: {waiting}.", card=card, waiting=_waiting(state)),
+                                  "C14")
     hand = state.hand_mask(state.to_play)  # type: ignore[arg-type]
     if not hand >> index & 1:
-        return IllegalActionError(_("You do not hold {card}.", card=card_text(card_at(index))), "C14")
-    return IllegalActionError(_follow_reason(state, hand), "C7")
+        return IllegalActionError(_("You do not hold {card}.", card=card), "C14")
+    return IllegalActionError(_follow_reason(state, hand, card), "C7")
 
 
-def _follow_reason(state: State, hand: int) -> str:
-    """The sentence explaining which cards the follow rule (C7) allows."""
+def _follow_reason(state: State, hand: int, card: str) -> str:
+    """The sentence explaining why ``card`` (as people write it) breaks the follow rule (C7), and which cards it
+    allows."""
     plays = state.plays
     trick = plays[-(len(plays) % state.match.active_count) :]
     follow_lead = state.match.follow_lead
@@ -368,14 +371,14 @@ def _follow_reason(state: State, hand: int) -> str:
     else:
         where = _("the rank of the highest card played so far, {card}", card=card_text(card_at(target)))
     if not hand & AT_LEAST[target]:
-        return _("You hold no card ranked {rank} or higher ({where}), so you must play a card of your lowest rank, "
-                 "{lowest}: {cards}.",
-                 rank=rank, where=where, lowest=_rank_text(allowed.bit_length() - 1), cards=_list(allowed))
+        return _("You cannot play {card}: you hold no card ranked {rank} or higher ({where}), so you must play a "
+                 "card of your lowest rank, {lowest}: {cards}.", card=card, rank=rank, where=where,
+                 lowest=_rank_text(allowed.bit_length() - 1), cards=_list(allowed))
     if state.match.may_duck:
-        return _("You must play a card ranked {rank} or higher ({where}) or a card of your lowest rank "
-                 "(Danish rule): {cards}.", rank=rank, where=where, cards=_list(allowed))
-    return _("You hold cards ranked {rank} or higher ({where}), so you must play one of them: {cards}.",
-             rank=rank, where=where, cards=_list(allowed))
+        return _("You cannot play {card}: you must play a card ranked {rank} or higher ({where}) or a card of your "
+                 "lowest rank (Danish rule): {cards}.", card=card, rank=rank, where=where, cards=_list(allowed))
+    return _("You cannot play {card}: you hold cards ranked {rank} or higher ({where}), so you must play one of "
+             "them: {cards}.", card=card, rank=rank, where=where, cards=_list(allowed))
 
 
 def _rank_text(index: int) -> str:

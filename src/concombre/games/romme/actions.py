@@ -1,4 +1,19 @@
-"""Rommé's actions as values, and one entry point that applies any of them."""
+"""Rommé's actions as values, and one entry point that applies any of them.
+
+How melds and places are numbered, the one convention: **people count the melds on the table and the places of
+a meld from 1**, as the table shows them ("Meld 1 (set)"), and so does every text the library writes or reads:
+a record's line (`action_text`, `parse_action`), what people type (`~concombre.games.romme.reading.read_action`,
+`~concombre.games.romme.reading.typed_text`) and every sentence. The action values hold indexes, from 0:
+`LayOff.meld`, `ExchangeJoker.meld` and `ExchangeJoker.place` index `State.melds` and `Meld.places`, and JSON
+documents hold those indexes. Text records of version 1 (``concombre romme record 1``) counted from 0:
+`parse_action_v1` reads their lines.
+
+Examples:
+    >>> action_text(LayOff("QH1", 0))               # meld 1 on the table is melds[0]
+    'lay off QH1 on 1'
+    >>> parse_action("lay off QH1 on 1") == parse_action_v1("lay off QH1 on 0") == LayOff("QH1", 0)
+    True
+"""
 
 from __future__ import annotations
 
@@ -49,6 +64,7 @@ __all__ = [
     "apply",
     "is_legal",
     "parse_action",
+    "parse_action_v1",
     "refusal",
     "why_illegal",
 ]
@@ -182,7 +198,7 @@ class LayOff:
 
     Attributes:
         card: The card.
-        meld: The meld's number on the table, from 0.
+        meld: The meld's index in `State.melds`, from 0 (people and text count from 1: see the module).
         end: For a run, ``"low"`` or ``"high"``; None for a set.
 
     Examples:
@@ -202,8 +218,8 @@ class ExchangeJoker:
 
     Attributes:
         card: The natural card from the hand that takes the joker's place.
-        meld: The meld's number on the table.
-        place: The joker's place in that meld, from 0.
+        meld: The meld's index in `State.melds`, from 0 (people and text count from 1: see the module).
+        place: The joker's index in that meld's places, from 0.
         new_meld: The new meld for the joker: the joker and cards from the hand.
 
     Examples:
@@ -369,7 +385,7 @@ def is_legal(state: State, action: Action, *, seat: int | Referee | None = REFER
 
 
 def action_text(action: Action) -> str:
-    """One action as a line of a text record.
+    """One action as a line of a text record, its melds and places counted from 1 (see the module).
 
     Raises:
         InvalidArgumentError: ``action`` is not a Rommé action; ``field`` is ``action``.
@@ -379,10 +395,14 @@ def action_text(action: Action) -> str:
         >>> action_text(MeldCards([["QH1", "QS1", "QD1"], ["AC1", "2C1", "JK1"]]))
         'meld QH1 QS1 QD1 | AC1 2C1 JK1'
         >>> action_text(LayOff("7H1", 2, "high")), action_text(LayOff("QC1", 0))
-        ('lay off 7H1 on 2 high', 'lay off QC1 on 0')
+        ('lay off 7H1 on 3 high', 'lay off QC1 on 1')
         >>> action_text(ExchangeJoker("5S2", 1, 2, ["9C1", "9D1", "JK1"]))
-        'exchange 5S2 at 1 2 then meld 9C1 9D1 JK1'
+        'exchange 5S2 at 2 3 then meld 9C1 9D1 JK1'
     """
+    return _text(action, 1)
+
+
+def _text(action: Action, base: int) -> str:
     def cards(group: tuple[RommeCard, ...]) -> str:
         return " ".join(map(str, group))
 
@@ -395,9 +415,10 @@ def action_text(action: Action) -> str:
     if isinstance(action, MeldCards):
         return "meld " + " | ".join(cards(meld) for meld in action.melds)
     if isinstance(action, LayOff):
-        return f"lay off {action.card} on {action.meld}" + (f" {action.end}" if action.end else "")
+        return f"lay off {action.card} on {action.meld + base}" + (f" {action.end}" if action.end else "")
     if isinstance(action, ExchangeJoker):
-        return f"exchange {action.card} at {action.meld} {action.place} then meld {cards(action.new_meld)}"
+        return (f"exchange {action.card} at {action.meld + base} {action.place + base} then meld "
+                f"{cards(action.new_meld)}")
     if isinstance(action, Discard):
         return f"discard {action.card}"
     if isinstance(action, ScoreRound):
@@ -406,21 +427,51 @@ def action_text(action: Action) -> str:
 
 
 def parse_action(line: str) -> Action:
-    """Read one action line (see `action_text`).
+    """Read one action line (see `action_text`), its melds and places counted from 1.
+
+    Raises:
+        FormatError: The line is not an action; the reason says why (with the ruling, for a number no table
+            has or a meld without cards).
+        InvalidArgumentError: ``line`` is not text.
+
+    Examples:
+        >>> parse_action("lay off 7h1 on 2 high")
+        LayOff(card=RommeCard.parse('7H1'), meld=1, end='high')
+        >>> try:
+        ...     parse_action("lay off 7h1 on 0 high")
+        ... except FormatError as err:
+        ...     print(err.reason)
+        Melds and places are counted from 1, as the table shows them: 'lay off 7h1 on 0 high'
+    """
+    return _parsed(line, 1)
+
+
+def parse_action_v1(line: str) -> Action:
+    """Read one action line of a version-1 text record (``concombre romme record 1``), whose melds and places
+    count from 0: how records were written before version 2 (see the module).
 
     Raises:
         FormatError: The line is not an action.
         InvalidArgumentError: ``line`` is not text.
 
     Examples:
-        >>> parse_action("lay off 7h1 on 2 high")
+        >>> parse_action_v1("lay off 7h1 on 2 high")
         LayOff(card=RommeCard.parse('7H1'), meld=2, end='high')
+        >>> parse_action_v1("exchange 5S2 at 0 1 then meld 9C1 9D1 JK1") == parse_action(
+        ...     "exchange 5S2 at 1 2 then meld 9C1 9D1 JK1")
+        True
     """
+    return _parsed(line, 0)
+
+
+def _parsed(line: str, base: int) -> Action:
     if not isinstance(line, str):
         raise InvalidArgumentError(f"line must be the text of one action, not {line!r}.", field="line")
     words = line.split()
     try:
-        return _parse_words(words)
+        return _parse_words(words, base, line)
+    except FormatError:  # said in the words of people already: a number no table has, a meld without cards
+        raise
     except InvalidArgumentError as err:  # a card that cannot be read: the cause says which (see read_step)
         raise FormatError(err.reason) from err
     except (IndexError, ValueError):
@@ -429,21 +480,22 @@ def parse_action(line: str) -> Action:
                         "score), not {line}", line=repr(line.strip()[:60])))
 
 
-def _parse_words(words: list[str]) -> Action:
+def _parse_words(words: list[str], base: int, line: str) -> Action:
     verb = " ".join(words[:2]).lower()
-    if words == ["deal"] or (words and words[0] == "deal"):
+    if words and words[0] == "deal":
         return Deal(words[1:] or None)
     if verb in ("draw stock", "draw discard") and len(words) == 2:
         return DrawStock() if verb == "draw stock" else DrawDiscard()
     if words[0] == "meld" and len(words) > 1:
-        return MeldCards([group.split() for group in " ".join(words[1:]).split("|")])
+        return MeldCards(_groups([group.split() for group in " ".join(words[1:]).split("|")]))
     if verb == "lay off" and words[3] == "on" and len(words) in (5, 6):
         end = words[5] if len(words) == 6 else None
         if end not in (None, "low", "high"):
             raise ValueError(end)
-        return LayOff(words[2], _index(words[4]), end)  # type: ignore[arg-type]
+        return LayOff(words[2], _index(words[4], base, MOST_MELDS, line), end)  # type: ignore[arg-type]
     if words[0] == "exchange" and words[2] == "at" and words[5:7] == ["then", "meld"]:
-        return ExchangeJoker(words[1], _index(words[3]), _index(words[4]), words[7:])
+        meld, place = _index(words[3], base, MOST_MELDS, line), _index(words[4], base, MOST_PLACES, line)
+        return ExchangeJoker(words[1], meld, place, _groups([words[7:]])[0])
     if words[0] == "discard" and len(words) == 2:
         return Discard(words[1])
     if words == ["score"]:
@@ -451,7 +503,33 @@ def _parse_words(words: list[str]) -> Action:
     raise ValueError(" ".join(words))
 
 
-def _index(word: str) -> int:
+def _groups(groups: list[list[str]]) -> list[list[str]]:
+    """The melds of a line, checked for their sizes in the words of people, before any card is read (R5)."""
+    if len(groups) > MOST_MELDS:
+        raise FormatError(_("A turn puts down at most {most} melds, not {count}.", most=MOST_MELDS,
+                            count=len(groups)), ruling="R5")
+    for group in groups:
+        if not group:
+            raise FormatError(_("Each meld needs its cards: one of these melds has none (melds are set apart "
+                                "with |)."), ruling="R5")
+        if len(group) > MOST_PLACES:
+            raise FormatError(_("A meld holds at most {most} cards, not {count}.", most=MOST_PLACES,
+                                count=len(group)), ruling="R5")
+    return groups
+
+
+def _index(word: str, base: int, most: int, line: str) -> int:
+    """A meld's or a place's number as written (from ``base``) as its index, from 0."""
     if not word.isdigit() or len(word) > 3:
         raise ValueError(word)
-    return int(word)
+    index = int(word) - base
+    if index < 0:
+        raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
+                            text=repr(line.strip())), ruling="R9")
+    if index >= most:
+        if most == MOST_MELDS:
+            raise FormatError(_("There is no meld {number}: a table holds at most {most} melds.", number=word,
+                                most=most), ruling="R9")
+        raise FormatError(_("There is no place {number}: a meld holds at most {most} cards.", number=word,
+                            most=most), ruling="R10")
+    return index

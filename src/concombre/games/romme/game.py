@@ -19,6 +19,7 @@ from concombre.games.romme.actions import (
     action_text,
     apply,
     parse_action,
+    parse_action_v1,
     refusal,
 )
 from concombre.games.romme.bots import BOTS, LEVELS
@@ -124,8 +125,9 @@ GAME: Game[State, Action, View] = register(Game(
     is_over=lambda state: state.is_over,
     winner=lambda state: state.winner,
     points=_points,
-    records=Records(header="concombre romme record 1", action_text=action_text, parse_action=parse_action,
-                    starts_round=lambda action: isinstance(action, Deal), round_title=_round_title),
+    records=Records(header="concombre romme record 2", action_text=action_text, parse_action=parse_action,
+                    starts_round=lambda action: isinstance(action, Deal), round_title=_round_title,
+                    older={"concombre romme record 1": parse_action_v1}),  # version 1 counted melds from 0
     codec=CODEC,
     story=Story(describe=describe_rules, tell=tell, show=show_view, read=read_step, help=HELP, offers=choices,
                 reasons=step_reasons, typed=typed_text, shown_round=shown_round),

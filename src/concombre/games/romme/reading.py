@@ -1,18 +1,19 @@
 """Reading what people type: a Rommé action from text such as ``meld KH KS KD | AC 2C 3C`` or ``lay off 7H on 2``.
 
 People leave out a card's copy (``QH`` or ``Q♥`` is whichever queen of hearts the hand holds, ``joker`` or ``JK``
-any joker) and count melds and places from 1, as the table shows them. `typed_text` writes an action that way.
-The library's own lines (`~concombre.romme.action_text`, for records) count from 0 and name each copy: read
-them with `~concombre.romme.parse_action`.
+any joker) and count melds and places from 1, as the table shows them and as every text of the library does (the
+one convention, stated in `concombre.games.romme.actions`). `typed_text` writes an action that way; a record's line
+(`~concombre.romme.action_text`) names each copy, and `read_action` reads it back as it is.
 """
 
 from __future__ import annotations
 
 from concombre.core.cards import plain_card_text
 from concombre.core.errors import FormatError, InvalidArgumentError
-from concombre.core.i18n import _
-from concombre.core.words import card_text, cards_text
+from concombre.core.i18n import N_, _
+from concombre.core.words import card_text, cards_text, person
 from concombre.games.romme.actions import (
+    MOST_MELDS,
     Action,
     Discard,
     DrawDiscard,
@@ -24,7 +25,9 @@ from concombre.games.romme.actions import (
     parse_action,
 )
 from concombre.games.romme.cards import RommeCard
-from concombre.games.romme.state import State
+from concombre.games.romme.melds import MOST_PLACES
+from concombre.games.romme.state import Phase, State
+from concombre.games.romme.transitions import no_meld_there, no_place_there
 from concombre.games.romme.views import View
 
 __all__ = ["read_action", "typed_text"]
@@ -38,25 +41,46 @@ _KEYWORDS = frozenset({"meld", "lay", "off", "on", "at", "then", "exchange", "di
                        "stock", "deal", "score", "|"})
 _NUMBERED = ("on", "at")  # the words before a meld's number (and after "at", a place's)
 
+# How each move is written, said to a person who started one and lost the way.
+_FORMS = {
+    "meld": N_("Write meld then each meld's cards, melds set apart with |: meld Q♥ Q♠ Q♦ | 7♣ 8♣ 9♣."),
+    "lay": N_("Write lay off, the card, on and the meld's number, and low or high for a run's end: lay off 7♥ on 2 "
+              "high."),
+    "exchange": N_("Write exchange, the card, at, the meld's number and the joker's place, then meld and the "
+                   "joker's new meld: exchange 5♠ at 1 3 then meld 9♣ 9♦ joker."),
+    "discard": N_("Write discard then one card: discard Q♥."),
+    "draw": N_("Draw with s (the stock) or d (the discard pile)."),
+}
+# What a person may type now, by what the table waits for.
+_NOW = {
+    Phase.DEAL: N_("The cards are to be dealt: type deal."),
+    Phase.DRAW: N_("Draw first: type s (the stock) or d (the discard pile)."),
+    Phase.PLAY: N_("Type meld CARDS | CARDS, lay off CARD on N, exchange CARD at N P then meld CARDS, or discard "
+                   "CARD to end your turn."),
+    Phase.ROUND_COMPLETE: N_("The round is over: type score."),
+    Phase.GAME_OVER: N_("The game is over."),
+}
+
 
 def read_action(table: State | View, text: str) -> Action:
-    """The action ``text`` names, as the library prints it or as people type it.
+    """The action ``text`` names, as the library prints it (`~concombre.romme.action_text`) or as people type it.
 
     People's words: ``s`` or ``stock`` draws from the stock, ``d`` or ``pile`` takes the discard pile's top;
     ``meld KH KS KD | AC 2C 3C``; ``lay off 7H on 2 high``; ``exchange 5S at 1 3 then meld 9C 9D JK``;
     ``discard QH``; ``deal``; ``score``. A card may leave out its copy (the hand's card is meant, the first
     not yet named), and its suit may be a symbol (``Q♥``). Melds and places count from 1, as the table shows
-    them (a record's line, `~concombre.romme.action_text`, counts from 0: read it with
-    `~concombre.romme.parse_action`). It reads and does not judge: give the action to
+    them and as records write them (see `concombre.games.romme.actions`), so that a record's line reads back as
+    the very action it was written from. It reads and does not judge: give the action to
     `~concombre.romme.refusal` or `~concombre.romme.apply` (with ``seat=``). ``table`` is the state or the
     view whose player typed it.
 
     Raises:
-        FormatError: The text names no action; the reason says what is expected (``path`` is ``text``).
+        FormatError: The text names no action; the reason, in people's words, says what they may type now
+            (``path`` is ``text``), or, for a number no table could have, what the table holds (its ruling).
         InvalidArgumentError: ``table`` is not a Rommé state or view, or ``text`` is not text.
 
     Examples:
-        >>> from concombre.romme import deal, draw_stock, new_game, view
+        >>> from concombre.romme import LayOff, action_text, deal, draw_stock, new_game, view
         >>> state = draw_stock(deal(new_game(2, seed=3)))
         >>> read_action(state, "s")
         DrawStock()
@@ -65,6 +89,13 @@ def read_action(table: State | View, text: str) -> Action:
         True
         >>> read_action(seen, "lay off 7H1 on 2 high")      # meld 2 on the table is melds[1]
         LayOff(card=RommeCard.parse('7H1'), meld=1, end='high')
+        >>> read_action(seen, action_text(LayOff("7H1", 1, "high"))) == LayOff("7H1", 1, "high")
+        True
+        >>> try:
+        ...     read_action(seen, "discard 3d 3d")
+        ... except FormatError as err:
+        ...     print(err.reason)
+        'discard 3d 3d' is not a move I can read. Write discard then one card: discard Q♥.
     """
     if not isinstance(table, (State, View)):
         raise InvalidArgumentError(f"table must be a Rommé State or View, not {table!r}.", field="table")
@@ -73,13 +104,49 @@ def read_action(table: State | View, text: str) -> Action:
     draw = _DRAWS.get(" ".join(text.lower().split()))
     if draw is not None:
         return draw()
-    line = ""
+    words = text.replace("|", " | ").split()
+    if not words:
+        raise FormatError(_now(table), "text")
+    _within_reach(table, words)
+    line = _as_line(_exchanged(table, text) + _hand(table), words, text)
     try:
-        line = _as_line(_exchanged(table, text) + _hand(table), text)
         return parse_action(line)
-    except FormatError as err:  # the person's own words quoted, never the line they were turned into
-        reason = err.reason.replace(repr(line), repr(text.strip())) if line else err.reason
+    except FormatError as err:
+        if err.ruling is None and err.__cause__ is None:  # the records' grammar: said for people, for this turn
+            raise FormatError(_unread(table, words, text), "text") from None
+        reason = err.reason.replace(repr(line), repr(text.strip()))  # the person's own words, never the line
         raise FormatError(reason, "text", err.ruling) from err.__cause__
+
+
+def _unread(table: State | View, words: list[str], text: str) -> str:
+    """What to say of text that names no move: how the move it starts is written, else what may be typed now."""
+    form = _FORMS.get(words[0].lower())
+    return _("{answer} is not a move I can read.", answer=repr(text.strip()[:60])) + " " + (
+        _(form) if form is not None else _now(table))
+
+
+def _now(table: State | View) -> str:
+    """What the person whose table it is may type now, by what the table waits for."""
+    seat = table.seat if isinstance(table, View) else table.to_play
+    if table.to_play is not None and table.to_play != seat:
+        return _("It is not your turn: {name} is to play.", name=person(table.players[table.to_play]))
+    return _(_NOW[table.phase])
+
+
+def _within_reach(table: State | View, words: list[str]) -> None:
+    """Refuse a meld's or a place's number that no table could hold, in the words the rules use for a number
+    this table does not have (a smaller one is read, and the rules refuse it the same way)."""
+    for position, word in enumerate(words[1:], 1):
+        if words[position - 1].lower() not in _NUMBERED or not word.isdigit():
+            continue
+        meld, melds = int(word), table.melds
+        if meld > MOST_MELDS:
+            raise FormatError(no_meld_there(meld, len(melds)).reason, "text", "R9")
+        after = words[position + 1] if position + 1 < len(words) else ""
+        if words[position - 1].lower() == "at" and after.isdigit() and int(after) > MOST_PLACES:
+            if not 1 <= meld <= len(melds):
+                raise FormatError(no_meld_there(meld, len(melds)).reason, "text", "R9")
+            raise FormatError(no_place_there(meld, int(after), len(melds[meld - 1].places)).reason, "text", "R10")
 
 
 def _exchanged(table: State | View, text: str) -> tuple[RommeCard, ...]:
@@ -107,9 +174,8 @@ def _hand(table: State | View) -> tuple[RommeCard, ...]:
     return hand if drawn is None else (*(card for card in hand if card != drawn), drawn)
 
 
-def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
-    """``text`` as a text record writes it: each card given its copy, melds and places counted from 0."""
-    words = text.replace("|", " | ").split()
+def _as_line(hand: tuple[RommeCard, ...], words: list[str], text: str) -> str:
+    """``text`` (its ``words``) as a text record writes it: each card given its copy, melds and places as typed."""
     taken: set[RommeCard] = set()
     line = []
     for position, word in enumerate(words):
@@ -122,11 +188,9 @@ def _as_line(hand: tuple[RommeCard, ...], text: str) -> str:
             if int(word) == 0:
                 raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
                                     text=repr(text.strip())), "text", "R9")
-            line.append(str(int(word) - 1))
+            line.append(str(int(word)))
         else:
             line.append(_with_copy(word, hand, taken, attempted=words[0].lower() in _KEYWORDS))
-    if not line:
-        raise FormatError(_("Type a move: s (stock), d (discard pile), meld, lay off, exchange or discard."))
     return " ".join(line)
 
 
@@ -168,7 +232,7 @@ def typed_text(action: Action) -> str:
     melds and places counted from 1 as the table shows them. It is what a hint suggests, and `read_action`
     reads it back (a copy-less card meaning the first copy the hand holds).
 
-    Its code, for records, is `~concombre.romme.action_text` (``lay off 7H1 on 1 high``).
+    Its code, for records, is `~concombre.romme.action_text` (``lay off 7H1 on 2 high``): the same numbers.
 
     Examples:
         >>> from concombre.games.romme import DrawStock, ExchangeJoker, LayOff, MeldCards

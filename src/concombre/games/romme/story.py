@@ -258,11 +258,9 @@ def show_view(seen: View) -> list[str]:
 
 
 def read_step(state: State, answer: str) -> Action | str:
-    """The action a person's answer names, or why it names none (a sentence to show the person).
-
-    The answer is an action as a text record writes it, with two things made easier for people: a card
-    may leave out its copy (``QH`` is whichever queen of hearts the hand holds; ``JK`` its next joker),
-    and melds and places count from 1, as the table shows them.
+    """The action a person's answer names (`~concombre.games.romme.reading.read_action`: a record's line, or an
+    action as people type it, copies left out and melds and places counted from 1), or why it names none or the
+    rules refuse it: a sentence to show the person, which says what they may type now.
 
     Examples:
         >>> from concombre.games.romme import deal, new_game
@@ -270,14 +268,14 @@ def read_step(state: State, answer: str) -> Action | str:
         >>> read_step(state, "s")
         DrawStock()
         >>> print(read_step(state, "discard QH1"))
-        No card can be discarded now: the player to play must draw first. [R15]
+        You cannot discard Q♥ now: the player to play must draw first. [R15]
+        >>> print(read_step(state, "hint me"))
+        'hint me' is not a move I can read. Draw first: type s (the stock) or d (the discard pile).
     """
     try:
         action = read_action(state, answer)
     except FormatError as err:
-        if isinstance(err.__cause__, InvalidArgumentError) or err.ruling is not None:  # a card or a number: which
-            return f"{err.reason} {_(HELP)}"
-        return _("{answer} is not a move I can read.", answer=repr(answer.strip())) + " " + _(HELP)
+        return err.reason if err.ruling is None else f"{err.reason} [{err.ruling}]"
     reason = why_illegal(state, action)
     return action if reason is None else reason
 

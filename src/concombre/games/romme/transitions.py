@@ -19,7 +19,7 @@ import attrs
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
 from concombre.core.i18n import N_, _, ngettext
 from concombre.core.seats import game_seed, keyed_order, left_of, player_names, seats_from
-from concombre.core.words import card_text
+from concombre.core.words import card_text, cards_text
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
 from concombre.games.romme.melds import (
@@ -55,6 +55,8 @@ __all__ = [
     "lay_off_card",
     "meld_cards",
     "new_game",
+    "no_meld_there",
+    "no_place_there",
     "round_result",
     "score_round",
     "with_stock_top",
@@ -72,8 +74,61 @@ _WAITING_FOR = {
 }
 
 
-def _not_now(what: str, state: State) -> IllegalActionError:
-    return IllegalActionError(_("{what} now: {waiting}.", what=_(what), waiting=_(_WAITING_FOR[state.phase])), "R15")
+def _not_now(what: str, state: State, **tried: object) -> IllegalActionError:
+    """The refusal of a step the phase does not allow (R15), naming what the player ``tried`` (worded only here,
+    on the way out: a card as people write it, melds as cards set apart with |)."""
+    fields = {}
+    for name, value in tried.items():
+        if isinstance(value, RommeCard):
+            fields[name] = card_text(value)
+        else:
+            try:
+                fields[name] = " | ".join(cards_text(meld) for meld in _melds_given(value))  # type: ignore[arg-type]
+            except InvalidArgumentError:  # not melds: the transition says so once the phase allows it
+                return _not_now(_NO_MELD, state)
+    return IllegalActionError(_("{what} now: {waiting}.", what=_(what, **fields), waiting=_(_WAITING_FOR[state.phase])),
+                              "R15")
+
+
+_NO_MELD = N_("No meld can be put down")
+
+# How many copies a person named or holds, in words (more than thirteen: as a number).
+_COUNTS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+           N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"))
+
+
+def _count(number: int) -> str:
+    return _(_COUNTS[number - 1]) if 1 <= number <= len(_COUNTS) else str(number)
+
+
+def no_meld_there(number: object, melds: int) -> IllegalActionError:
+    """The refusal of meld ``number``, as people count (from 1), on a table of ``melds`` melds (R9): what the
+    rules and the people's reader say of a number no meld has.
+
+    Examples:
+        >>> print(no_meld_there(99, 3))
+        There is no meld 99: the table has 3 melds. [R9]
+        >>> print(no_meld_there(1, 0))
+        There is no meld 1: the table has no melds yet. [R9]
+    """
+    if not melds:
+        return IllegalActionError(_("There is no meld {number}: the table has no melds yet.", number=number), "R9")
+    return IllegalActionError(ngettext("There is no meld {number}: the table has {n} meld.",
+                                       "There is no meld {number}: the table has {n} melds.", melds, number=number),
+                              "R9")
+
+
+def no_place_there(meld: int, place: object, places: int) -> IllegalActionError:
+    """The refusal of place ``place`` of meld ``meld``, both as people count (from 1), a meld of ``places``
+    places (R10).
+
+    Examples:
+        >>> print(no_place_there(1, 7, 3))
+        Meld 1 has no place 7: it has 3 places. [R10]
+    """
+    return IllegalActionError(ngettext("Meld {meld} has no place {place}: it has {n} place.",
+                                       "Meld {meld} has no place {place}: it has {n} places.", places, meld=meld,
+                                       place=place), "R10")
 
 
 # -- starting -----------------------------------------------------------------------
@@ -349,10 +404,10 @@ def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, .
 # -- melding, laying off, exchanging -----------------------------------------------------------
 
 
-def _turn_refusal(state: State, what: str) -> IllegalActionError | None:
+def _turn_refusal(state: State, what: str, **tried: object) -> IllegalActionError | None:
     """Why the player to play may not put cards down or discard now (R15), or None."""
     if require_state(state).phase is not Phase.PLAY or state.to_play is None:
-        return _not_now(what, state)
+        return _not_now(what, state, **tried)
     return None
 
 
@@ -364,8 +419,23 @@ def _not_held(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> Illega
             raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
         left = _without(left, card)  # type: ignore[arg-type]
         if left is None:
-            return IllegalActionError(_("You do not hold {card}.", card=card_text(card)), "R15")
+            return _short_of(hand, cards, card)
     return None
+
+
+def _short_of(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard], card: RommeCard) -> IllegalActionError:
+    """The refusal of ``cards``, of which ``hand`` cannot give ``card`` (R15): copies counted as people count them,
+    a card's copy aside (any joker is a joker)."""
+    face = (card.rank, card.suit)
+    held = sum((other.rank, other.suit) == face for other in hand)
+    asked = sum((other.rank, other.suit) == face for other in cards)
+    shown = card_text(card)
+    if not held:
+        return IllegalActionError(_("You do not hold {card}.", card=shown), "R15")
+    if held < asked:
+        return IllegalActionError(_("You hold {held} {card}, not {asked}.", held=_count(held), card=shown,
+                                    asked=_count(asked)), "R15")
+    return IllegalActionError(_("You hold another copy of {card}, not this one.", card=shown), "R15")
 
 
 def _given(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
@@ -424,7 +494,7 @@ def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> Il
 def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
              ) -> tuple[int, tuple[Meld, ...]] | IllegalActionError:
     """The seat and the melds it puts down, or why it may not: `meld_refusal`'s judgement, built once."""
-    refused = _turn_refusal(state, N_("No meld can be put down"))
+    refused = _turn_refusal(state, N_("You cannot meld {cards}"), cards=melds)
     if refused is not None:
         return refused
     seat, given = state.to_play, _melds_given(melds)
@@ -458,20 +528,33 @@ def _after_putting_down(state: State, seat: int, hand: tuple[RommeCard, ...], me
     return replaced(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
 
 
-def _opened_refusal(state: State, what: str, not_opened: str) -> IllegalActionError | None:
+def _opened_refusal(state: State, what: str, not_opened: str, card: RommeCard) -> IllegalActionError | None:
     """Why the player to play may not touch the table's melds yet (R15, R8), or None."""
-    refused = _turn_refusal(state, what)
+    refused = _turn_refusal(state, what, card=card)
     if refused is None and not state.opened[state.to_play]:  # type: ignore[index]
-        return IllegalActionError(_(not_opened, opening=state.rules.opening), "R8")
+        return IllegalActionError(_(not_opened, card=card_text(card), opening=state.rules.opening), "R8")
     return refused
 
 
 def _no_meld(state: State, index: int) -> IllegalActionError | None:
+    """Why ``index`` (from 0) names no meld on the table (R9), said as people count (from 1); None if it does."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(state.melds):
         shown = index + 1 if isinstance(index, int) and not isinstance(index, bool) else repr(index)
-        return IllegalActionError(ngettext("There is no meld {number} on the table: it holds {n} meld, counted "
-                                           "from 1.", "There is no meld {number} on the table: it holds {n} melds, "
-                                           "counted from 1.", len(state.melds), number=shown), "R9")
+        return no_meld_there(shown, len(state.melds))
+    return None
+
+
+def _no_joker_there(state: State, meld: int, place: int) -> IllegalActionError | None:
+    """Why place ``place`` of meld ``meld`` (from 0) holds no joker to exchange (R10), said as people count; None
+    if it does. A place that is no whole number is left to `unfit_exchange`, which says so."""
+    if isinstance(place, bool) or not isinstance(place, int):
+        return None
+    places = state.melds[meld].places
+    if not 0 <= place < len(places):
+        return no_place_there(meld + 1, place + 1, len(places))
+    if not places[place].card.is_joker:
+        return IllegalActionError(_("There is no joker at place {place} of meld {meld}: {card} is there.",
+                                    place=place + 1, meld=meld + 1, card=card_text(places[place].card)), "R10")
     return None
 
 
@@ -503,8 +586,9 @@ def lay_off_card(state: State, card: RommeCard | str, meld: int, end: End | None
 
 def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = None) -> IllegalActionError | None:
     """Why `lay_off_card` would refuse, or None."""
-    refused = _opened_refusal(state, N_("No card can be laid off"),
-                              N_("You may lay off only once you have made your opening ({opening} or more)."))
+    refused = _opened_refusal(state, N_("You cannot lay off {card}"),
+                              N_("You may lay off {card} only once you have made your opening ({opening} or more)."),
+                              card)
     seat = state.to_play
     if refused is not None or seat is None:
         return refused
@@ -549,19 +633,22 @@ def exchange(state: State, card: RommeCard | str, meld: int, place: int, new_mel
 def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
                      ) -> IllegalActionError | None:
     """Why `exchange` would refuse, or None."""
-    refused = _opened_refusal(state, N_("No joker can be exchanged"),
-                              N_("You may exchange jokers only once you have made your opening ({opening} or more)."))
+    refused = _opened_refusal(state, N_("You cannot exchange {card} for a joker"),
+                              N_("You may exchange {card} for a joker only once you have made your opening "
+                                 "({opening} or more)."), card)
     seat = state.to_play
     if refused is not None or seat is None:
         return refused
     hand = state.hands[seat]
-    refused = _not_held(hand, [card]) or _no_meld(state, meld) or unfit_exchange(state.melds[meld], place, card)
+    refused = (_not_held(hand, [card]) or _no_meld(state, meld) or _no_joker_there(state, meld, place)
+               or unfit_exchange(state.melds[meld], place, card))
     if refused is not None:
         return refused
     joker = state.melds[meld].places[place].card
     if joker not in new_meld:
         return IllegalActionError(
-            _("The joker taken, {joker}, must go into the new meld in the same turn.", joker=joker), "R10")
+            _("The joker you take for {card} must go into the new meld in the same turn.", card=card_text(card)),
+            "R10")
     others = [other for other in new_meld if other != joker]
     refused = _not_held(_given(hand, [card]), others)
     joker_meld = meld_or_refusal(hand_of(new_meld, "new_meld"), seat)
@@ -625,7 +712,7 @@ def discard(state: State, card: RommeCard | str) -> State:
 
 def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
     """Why `discard` would refuse, or None."""
-    refused = _turn_refusal(state, N_("No card can be discarded"))
+    refused = _turn_refusal(state, N_("You cannot discard {card}"), card=card)
     if refused is not None:
         return refused
     hand, drawn = state.hands[state.to_play], state.drawn  # type: ignore[index]
