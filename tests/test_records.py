@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import given
 
+import concombre.romme as romme
 from concombre import (
     Deal,
     FormatError,
@@ -129,3 +132,54 @@ def test_text_records_allow_comments_and_blank_lines():
 def test_from_text_refuses_non_text():
     with pytest.raises(FormatError, match="a record is text"):
         Record.from_text(b"concombre record 1")  # type: ignore[arg-type]
+
+
+# -- Rommé's text records: version 2 counts melds and places from 1; version 1 (from 0) still reads ----------------
+
+ROMME_V1 = Path(__file__).parent / "golden" / "romme" / "record-version-1.txt"
+
+
+@pytest.mark.parametrize(
+    ("action", "line"),
+    [(romme.LayOff("7H1", 0), "lay off 7H1 on 1"), (romme.LayOff("7H1", 2, "low"), "lay off 7H1 on 3 low"),
+     (romme.ExchangeJoker("5S2", 1, 0, ["9C1", "9D1", "JK1"]), "exchange 5S2 at 2 1 then meld 9C1 9D1 JK1"),
+     (romme.MeldCards([["QH1", "QS1", "QD1"], ["AC1", "2C1", "JK1"]]), "meld QH1 QS1 QD1 | AC1 2C1 JK1")],
+)
+def test_romme_action_lines_count_melds_and_places_from_one(action, line):
+    assert romme.action_text(action) == line
+    assert romme.parse_action(line) == action
+
+
+@pytest.mark.parametrize("line", ["lay off 7H1 on 0", "exchange 5S2 at 0 1 then meld JK1", "exchange 5S2 at 1 0 then "
+                                  "meld JK1"])
+def test_romme_action_lines_refuse_a_zero(line):
+    with pytest.raises(FormatError, match="counted from 1"):
+        romme.parse_action(line)
+
+
+def test_a_romme_record_is_written_as_version_2():
+    state = romme.new_game(["Ann", "Bea"], seed=2)
+    record = Record.of(state).then(romme.Deal())
+    assert record.to_text().startswith("concombre romme record 2\n")
+    assert romme.GAME.records.older.keys() == {"concombre romme record 1"}  # type: ignore[union-attr]
+
+
+def test_a_version_1_romme_record_reads_as_that_release_read_it():
+    """The golden record was written, and replayed, by the release before version 2: its lines count melds and places
+    from 0; its last lines say the table and hands it replays to. Read now, it is the same game, and written again
+    it is a version-2 record that counts from 1 and reads back the same."""
+    text = ROMME_V1.read_text()
+    assert text.startswith("concombre romme record 1\n")
+    record = Record.from_text(text)
+    state = replay(record)
+    wanted = dict(line[3:].split(": ", 1) for line in text.splitlines() if line.startswith("#= "))
+    assert " | ".join(str(meld) for meld in state.melds) == wanted["melds"]
+    assert " | ".join(" ".join(map(str, hand)) for hand in state.hands) == wanted["hands"]
+    old = [line for line in text.splitlines() if line.startswith(("lay off", "exchange"))]
+    assert "lay off JK3 on 0" in old and "exchange 4S1 at 0 2 then meld 8C1 9C1 JK1" in old
+    assert romme.LayOff("JK3", 0) in record.actions and romme.ExchangeJoker("4S1", 0, 2, ["8C1", "9C1", "JK1"]) in (
+        record.actions)
+    again = record.to_text()
+    assert again.startswith("concombre romme record 2\n") and "lay off JK3 on 1\n" in again
+    assert "exchange 4S1 at 1 3 then meld 8C1 9C1 JK1\n" in again
+    assert Record.from_text(again) == record

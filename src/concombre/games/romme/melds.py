@@ -367,7 +367,7 @@ def _checked_lay_off(meld: object, card: object, owner: object, end: object) -> 
 def _grow(meld: Meld, card: RommeCard, owner: int, end: End | None) -> Meld:
     if meld.kind == "run":
         if end not in ("low", "high"):
-            raise _UnfitError(N_("Say at which end of the run the card goes: low or high."), "R9")
+            raise _UnfitError(N_("Say at which end of the run {card} goes: low or high."), "R9", card=card)
         cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
         owners = tuple(place.owner for place in meld.places)
         owners = (owner, *owners) if end == "low" else (*owners, owner)
