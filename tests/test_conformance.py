@@ -3,6 +3,7 @@ by it, and a faulty game installed beside the library refused without harming an
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import subprocess
@@ -14,8 +15,9 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from concombre import Deal, IllegalActionError, InvalidArgumentError, Record, replay
-from concombre.core.game import register, registered, registration_problems, unregister
+from concombre import Deal, IllegalActionError, InvalidArgumentError, Record
+from concombre.core.game import AnyGame, register, registered, registration_problems, unregister
+from concombre.core.records import replay  # any game's record (concombre.replay takes Concombre's alone)
 from concombre.examples import highcard, highcard_full
 from concombre.games import find_game
 from concombre.testing import actions, check_game, records, states, views
@@ -24,18 +26,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 FULL = settings().max_examples > 100  # HYPOTHESIS_PROFILE=full: ten times the games
+NUMPY = importlib.util.find_spec("numpy") is not None  # the encodings are checked where it is installed
+
+
+TOTALS = {"concombre": None, "romme": lambda state: state.scores}  # Concombre's scores are reset (C10): no sum
 
 
 @pytest.mark.parametrize(("name", "games"), [("concombre", 6), ("romme", 3)])
 def test_the_built_in_games_keep_every_promise(name, games):
     games *= 10 if FULL else 1
-    report = check_game(find_game(name), games=games, seed=11)
+    # the pictures, story, reader and encoding every 20 steps and at each round's start and end (1 in the full run)
+    report = check_game(find_game(name), games=games, seed=11, every=1 if FULL else 20, total=TOTALS[name],
+                        strict=NUMPY)
     assert report.games == games and report.steps > 100 * games and report.checks > report.steps
+    assert [item.promise for item in report.unchecked] == ([] if NUMPY else ["encoding"])  # the test extra's alone
+    checked = {item.promise for item in report.checked}
+    assert {"pictures", "story", "reader", "points", "views", "documents", "bots"} <= checked
+    assert ("encoding" in checked) is NUMPY
 
 
 @pytest.mark.parametrize("game", [highcard.GAME, highcard_full.GAME_FULL], ids=["core", "full"])
 def test_the_third_game_keeps_every_promise(game):
-    assert check_game(game, games=20).steps > 20
+    report = check_game(game, games=20, total=(lambda state: state.scores) if game.points else None)
+    assert report.steps > 20
+    assert [item.promise for item in report.unchecked if item.promise != "encoding" or NUMPY] == (
+        [] if game is highcard_full.GAME_FULL else  # the full game offers every capability
+        ["views", "documents", "documents", "points", "pictures", "story", "reader", "encoding"])
 
 
 def _leaky_view(state: highcard.State, seat: int) -> highcard.View:
@@ -99,7 +115,7 @@ def test_the_registry_checks_a_game_and_names_every_problem():
 
 
 def test_the_generic_layer_takes_a_seat_as_the_front_doors_do():
-    game = find_game("concombre")
+    game: AnyGame = find_game("concombre")  # the dynamic door: any value may be passed, the engine judges it
     state = game.apply(game.new_game(3, seed=2), Deal(), seat=None)  # the table deals
     play = game.legal_actions(state)[0]
     other = (state.to_play + 1) % 3

@@ -1,13 +1,15 @@
-"""High Card with every optional capability: text records, JSON documents, the story and learning.
+"""High Card with every optional capability: text records, JSON documents, the story, pictures and learning.
 
 `concombre.examples.highcard` is the game as the required core of the protocol; this adds
 what the other edges (records, JSON, the terminal, the demo, the web table,
 PettingZoo, OpenSpiel, the conformance kit's hidden-hand check) read, and nothing of the rules.
+The conformance kit checks every promise of it, leaving nothing unchecked:
 
 Examples:
     >>> from concombre.testing import check_game
-    >>> check_game(GAME_FULL, games=3).games
-    3
+    >>> report = check_game(GAME_FULL, games=3, total=lambda state: state.scores, strict=True)
+    >>> report.games, report.unchecked
+    (3, ())
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import attrs
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.game import Codec, Encoding, Learning, Records, Story
+from concombre.core.render import Face, Picture, Row, card_name, hand_rows
+from concombre.core.words import card_text
 from concombre.examples.highcard import CARDS, GAME, Action, Deal, Phase, Play, Rules, State, View, legal_actions
 
 _INDEX = {card: index for index, card in enumerate(CARDS)}
@@ -77,16 +81,39 @@ def show(seen: View) -> list[str]:
     return [f"Scores {seen.scores}; trick {[str(card) for _, card in seen.trick]}", f"Your plays: {plays}"]
 
 
+def typed(action: Action) -> str:
+    """An action as a person types it (and `read` reads it back): ``deal``, or the card, ``3♦``."""
+    return "deal" if isinstance(action, Deal) else card_text(action.card)
+
+
 def read(state: State, answer: str) -> Action | str:
+    """A person's answer on their turn: the number `show` gives a card, the card (``3♦``, ``3d``), or a record's
+    line (``play 3D``, as `action_text` writes it); else why it names no move."""
     hand = state.hands[state.to_play or 0]
     text = answer.strip()
     if text.isdigit() and 1 <= int(text) <= len(hand):
         return Play(hand[int(text) - 1])
     try:
-        action = Play(text)
-    except InvalidArgumentError as err:
+        action = parse_action(text) if " " in text or text == "deal" else Play(text)
+    except (InvalidArgumentError, FormatError) as err:
         return err.reason
     return GAME.why_illegal(state, action) or action
+
+
+def picture(table: State | View) -> Picture:
+    """The table as a picture: the hands (a view shows its own, and how many cards the other holds), the trick
+    and the scores; `concombre.core.render` draws it as text or SVG."""
+    def face(card: Card, caption: str | None = None) -> Face:
+        return Face(card.rank.label, card.suit.value, card_name(card.rank, card.suit.value), caption, str(card))
+
+    seat = table.seat if isinstance(table, View) else None
+    sizes = table.hand_sizes if isinstance(table, View) else tuple(len(hand) for hand in table.hands)
+    hands = (lambda who: tuple(map(face, table.hand))) if isinstance(table, View) else (
+        lambda who: tuple(map(face, table.hands[who])))
+    rows = hand_rows(table.players, seat, range(2), hands, sizes)
+    trick = Row("Trick", tuple(face(card, table.players[who]) for who, card in table.trick))
+    scores = tuple(f"{name}: {score}" for name, score in zip(table.players, table.scores, strict=True))
+    return Picture(f"High Card, round {table.round_number}", (*rows, trick), scores)
 
 
 def points(before: State, after: State) -> tuple[float, ...]:
@@ -126,7 +153,9 @@ def encoding() -> Encoding[State, Action, View]:
         return f"p{seen.seat} {seen.phase.value} hand {' '.join(map(str, seen.hand))} scores {seen.scores}"
 
     return Encoding(size=15, low=0.0, encode=encode, text=text, actions=6, slots=slots, cards=6,
-                    hand=lambda seen: (_INDEX[card] for card in seen.hand))
+                    hand=lambda seen: (_INDEX[card] for card in seen.hand),
+                    action_cards=lambda action: (_INDEX[action.card],) if isinstance(action, Play) else (),
+                    slot_action=lambda slot: Play(CARDS[slot]) if 0 <= slot < len(CARDS) else None)
 
 
 GAME_FULL = attrs.evolve(
@@ -143,6 +172,7 @@ GAME_FULL = attrs.evolve(
         check_view=check_view,
     ),
     story=Story(describe=lambda rules: f"first to {rules.target} points", tell=tell, show=show, read=read,
-                help="Type the number of a card, or the card itself."),
+                help="Type the number of a card, or the card itself.", typed=typed),
+    render=picture,
     learning=Learning(encoding=encoding, sample=sample),
 )
