@@ -45,6 +45,58 @@ def test_another_games_action_in_a_typed_record_is_caught_by_mypy(tmp_path):
     assert status == 1 and 'Argument 1 to "then" of "Record" has incompatible type "DrawStock"' in out, out
 
 
+# Each misuse on a line of its own, with the words of mypy's error for it; mypy must refuse each and nothing else.
+MISUSES = {
+    "a Rommé record typed as a Concombre one":
+        ("wrong: Record[concombre.Action] = Record.of(romme.new_game(2, seed=1))",
+         'expression has type "Record[concombre.games.romme.actions.Deal'),
+    "a Rommé record's replay kept as a Concombre state":
+        ("state: concombre.State = replay(Record.of(romme.new_game(2, seed=1)))",
+         'expression has type "concombre.games.romme.state.State", variable has type'),
+    "a Rommé record's first state kept as a Concombre state":
+        ("first: concombre.State = Record.of(romme.new_game(2, seed=1)).start()",
+         'expression has type "concombre.games.romme.state.State", variable has type'),
+    "a Rommé record given to Concombre's replay":
+        ("concombre.replay(Record.of(romme.new_game(2, seed=1)))",
+         'Argument 1 to "replay" has incompatible type "Record[concombre.games.romme.actions.Deal'),
+    "a Concombre state given to Rommé's legal actions, found by name":
+        ('find_game("romme").legal_actions(concombre.new_game(2, seed=1))',
+         'Argument 1 has incompatible type "concombre.games.concombre.state.State"'),
+    "a Rommé action given to a Concombre record found by name":
+        ('Record.of(find_game("concombre").new_game(2)).then(romme.DrawStock())',
+         'Argument 1 to "then" of "Record" has incompatible type "DrawStock"'),
+    "a capability a game lacks, still optional on the dynamic door":
+        ('dynamic: AnyGame = find_game("romme")\ndynamic.story.describe(None)',
+         'Item "None" of "Story[Any, Any, Any] | None" has no attribute "describe"'),
+}
+
+
+@pytest.mark.slow  # mypy runs: CI runs it
+def test_mypy_refuses_each_misuse_of_the_typed_games_and_accepts_their_capabilities(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    header = ["import concombre", "import concombre.romme as romme", "from concombre.core.game import AnyGame",
+              "from concombre.core.records import Record, replay", "from concombre.games import find_game", "",
+              "# accepted: a built-in game's capabilities need no assert",
+              'print(concombre.GAME.story.describe(concombre.Rules()), find_game("romme").bots.stand_in)', ""]
+    lines, expected = list(header), {}
+    for name, (code, words) in MISUSES.items():
+        lines += code.split("\n")
+        expected[len(lines)] = (name, words)
+    wrong = tmp_path / "misuses.py"
+    wrong.write_text("\n".join(lines) + "\n")
+    out, err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), "--no-error-summary",
+                                "--hide-error-context", str(wrong)])
+    errors: dict[int, list[str]] = {}
+    for line in out.splitlines():
+        _, number, kind, message = [*line.split(":", 3), "", "", ""][:4]
+        if kind.strip() == "error":
+            errors.setdefault(int(number), []).append(message)
+    assert status == 1, out + err
+    for number, (name, words) in expected.items():
+        assert any(words in message for message in errors.get(number, [])), f"{name}: not refused as expected\n{out}"
+    assert set(errors) <= set(expected), f"mypy refused more than the misuses:\n{out}"
+
+
 def test_no_required_member_of_the_protocol_is_an_untyped_callable():
     import attrs
 

@@ -7,12 +7,14 @@ third game goes through the same protocol.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import concombre
 import concombre.romme as romme
 from concombre.core.errors import IllegalActionError
-from concombre.core.game import AnyGame, Game
+from concombre.core.game import AnyGame, Game, Learning
+from concombre.core.records import Record, replay, replay_states
 from concombre.examples import highcard
 from concombre.games import find_game
 from concombre.io.json import action_from_json
@@ -79,6 +81,36 @@ def served(seed: int) -> concombre.Record[concombre.Action]:
     return record.then(action)
 
 
+def typed_to_the_end(seed: int) -> str:
+    """A built-in game found by name, its records and replays, and its capabilities, typed with no assert."""
+    game = find_game("romme")
+    state = game.new_game(2, seed=seed)
+    assert_type(game.legal_actions(state), Sequence[romme.Action])
+    record = Record.of(state)
+    assert_type(record, Record[romme.Action])
+    assert_type(record.start(), romme.State)
+    record = record.then(game.legal_actions(state)[0])
+    assert_type(replay(record), romme.State)
+    assert_type(romme.replay(record), romme.State)
+    assert_type(next(replay_states(record)), romme.State)
+    ours = Record.of(concombre.new_game(2, seed=seed))
+    assert_type(ours, Record[concombre.Action])
+    assert_type(concombre.replay(ours), concombre.State)
+    assert_type(ours.start(), concombre.State)
+    loaded: Record[Any] = ours  # a record of any game, as load_record gives it: its states are Any
+    assert_type(loaded.start(), Any)
+    assert_type(replay(loaded), Any)
+    seen = concombre.GAME.view(concombre.GAME.apply(ours.start(), concombre.Deal()), 0)
+    lines = concombre.GAME.story.show(seen)  # no assert: the built-in games offer every capability
+    assert_type(find_game("concombre").records.header, str)
+    assert_type(game.bots.stand_in, str)
+    assert_type(game.render(state).title, str)
+    assert_type(concombre.GAME.codec.prefix, str)
+    assert_type(concombre.GAME.learning, Learning[concombre.State, concombre.Action, concombre.View])
+    assert_type(concombre.GAME.points(ours.start(), ours.start()), tuple[float, ...])
+    return concombre.GAME.story.describe(concombre.Rules()) + " / " + lines[0]
+
+
 def dynamic(name: str) -> str:
     game: AnyGame = find_game(name)  # the dynamic door: its types are Any
     return game.title
@@ -90,3 +122,4 @@ def run() -> None:
     assert play_third(3) in (0, 1)
     assert dynamic("romme") == "German Rommé"
     assert len(served(4).actions) == 2
+    assert typed_to_the_end(5).startswith("followers")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -24,10 +24,18 @@ from concombre.core.limits import MAX_ACTIONS
 from concombre.core.render import Picture, picture_html, picture_svg
 from concombre.core.seats import check_loaded_players
 
-__all__ = ["Record", "check_record", "replay", "replay_states", "rules_from_text", "rules_text"]
+__all__ = ["Record", "check_record", "own_record", "replay", "replay_states", "rules_from_text", "rules_text"]
 
 if TYPE_CHECKING:  # a record whose action type is not given holds Any action (TypeVar defaults, PEP 696)
     from typing_extensions import TypeVar as DefaultTypeVar
+
+    # The built-in games' types, for type checkers only: a record of one of their states is typed with its game's
+    # action, and replaying it gives that game's state (overloads below). Nothing here is imported to run, so the
+    # core still stands below every game; another game's records are typed by their annotations (Record[Action]).
+    from concombre.games.concombre.actions import Action as ConcombreAction
+    from concombre.games.concombre.state import State as ConcombreState
+    from concombre.games.romme.actions import Action as RommeAction
+    from concombre.games.romme.state import State as RommeState
 
     A = DefaultTypeVar("A", default=Any)
 else:
@@ -105,12 +113,24 @@ class Record(Generic[A]):
         """
         return game_of(self.rules)
 
+    @overload
     @classmethod
-    def of(cls, state: Any) -> Record[A]:
+    def of(cls, state: ConcombreState) -> Record[ConcombreAction]: ...
+    @overload
+    @classmethod
+    def of(cls, state: RommeState) -> Record[RommeAction]: ...
+    @overload
+    @classmethod
+    def of(cls: type[Record[A]], state: Any) -> Record[A]: ...
+
+    @classmethod
+    def of(cls, state: Any) -> Record[Any]:
         """An empty record of a game as its ``new_game`` returned it.
 
-        A record is generic in its game's action type: ``Record[Action].of(state)`` (or an annotation
-        ``record: Record[Action]``) lets a type checker refuse another game's action in `then`.
+        A record is generic in its game's action type, and typed from its state: a type checker sees
+        ``Record.of(concombre.new_game(2))`` as a ``Record[concombre.Action]`` (and refuses it where a Rommé
+        record is expected, or another game's action in `then`). Another game's record is typed by its
+        annotation: ``record: Record[Action] = Record.of(state)``, or ``Record[Action].of(state)``.
 
         Raises:
             InvalidArgumentError: ``state`` is not a new game (actions were
@@ -154,12 +174,24 @@ class Record(Generic[A]):
                                        field="action")
         return attrs.evolve(self, actions=(*self.actions, action))
 
-    def start(self) -> Any:
-        """The game's first state, before any action.
+    if TYPE_CHECKING:  # typed through its record (see _Start), which a type checker reads an Any record through
+        start: ClassVar[_Start]
+    else:
 
-        Raises:
-            FormatError: The players, rules, seed or dealer are not a valid game.
-        """
+        def start(self):
+            """The game's first state, before any action (typed as the state of the record's game).
+
+            Raises:
+                FormatError: The players, rules, seed or dealer are not a valid game.
+
+            Examples:
+                >>> from concombre import Record, new_game
+                >>> Record.of(new_game(2, seed=1)).start() == new_game(2, seed=1)
+                True
+            """
+            return self._start()
+
+    def _start(self) -> Any:
         try:
             return self.game.new_game(self.players, dealer=self.dealer, rules=self.rules, seed=self.seed)
         except ConcombreError as err:
@@ -221,6 +253,22 @@ class Record(Generic[A]):
         return check_record(cls(*_read_text(text, game)))
 
 
+if TYPE_CHECKING:
+
+    class _Start(Protocol):
+        """`Record.start`'s type: the state of the record's game (an overloaded descriptor rather than overloads
+        on ``self``, which a type checker would resolve to the first for a ``Record[Any]``)."""
+
+        @overload
+        def __get__(self, record: None, owner: object) -> Callable[[Record[Any]], Any]: ...
+        @overload
+        def __get__(self, record: Record[ConcombreAction], owner: object) -> Callable[[], ConcombreState]: ...
+        @overload
+        def __get__(self, record: Record[RommeAction], owner: object) -> Callable[[], RommeState]: ...
+        @overload
+        def __get__(self, record: Record[Any], owner: object) -> Callable[[], Any]: ...
+
+
 def check_record(record: Record[A]) -> Record[A]:
     """``record`` if it is a game that could be played: every action replays, within the library's bounds.
 
@@ -253,8 +301,17 @@ def check_record(record: Record[A]) -> Record[A]:
     return record
 
 
+@overload
+def replay_states(record: Record[ConcombreAction]) -> Iterator[ConcombreState]: ...
+@overload
+def replay_states(record: Record[RommeAction]) -> Iterator[RommeState]: ...
+@overload
+def replay_states(record: Record[Any]) -> Iterator[Any]: ...
+
+
 def replay_states(record: Record[Any]) -> Iterator[Any]:
-    """Every state of the recorded game: the first, then one after each action, each checked by the engine.
+    """Every state of the recorded game: the first, then one after each action, each checked by the engine
+    (typed as the states of the record's game).
 
     Raises:
         FormatError: The setup is not a valid game, or action N is illegal;
@@ -285,8 +342,18 @@ def replay_states(record: Record[Any]) -> Iterator[Any]:
         yield state
 
 
+@overload
+def replay(record: Record[ConcombreAction]) -> ConcombreState: ...
+@overload
+def replay(record: Record[RommeAction]) -> RommeState: ...
+@overload
+def replay(record: Record[Any]) -> Any: ...
+
+
 def replay(record: Record[Any]) -> Any:
-    """The state after every action of the record, each checked by the engine.
+    """The state after every action of the record, each checked by the engine, of any game (typed as the state
+    of the record's game). A game's front door has its own, which refuses another game's record:
+    `concombre.replay`, `concombre.romme.replay`.
 
     Raises:
         FormatError: The setup is not a valid game, or action N is illegal;
@@ -302,6 +369,41 @@ def replay(record: Record[Any]) -> Any:
         $.actions[2] C7
     """
     return deque(replay_states(record), maxlen=1)[0]
+
+
+def own_record(game: Game[Any, A, Any], record: object, doors: Mapping[str, str] | None = None) -> Record[A]:
+    """``record`` if it is a record of ``game``: what a game's own ``replay`` (its front door's) checks first.
+
+    ``doors`` names, by game, the replay to use for another game's record (``{"romme":
+    "concombre.romme.replay"}``); `replay` replays a record of any game.
+
+    Raises:
+        InvalidArgumentError: ``record`` is no `Record`, or a record of another game, which the message names
+            (``field`` ``record``).
+
+    Examples:
+        >>> from concombre import GAME, Record, new_game
+        >>> from concombre.romme import new_game as new_romme
+        >>> own_record(GAME, Record.of(new_game(2, seed=1))).seed
+        1
+        >>> try:
+        ...     own_record(GAME, Record.of(new_romme(2, seed=1)), {"romme": "concombre.romme.replay"})
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        record - This is a German Rommé record, not a Concombre one: replay it with concombre.romme.replay (or
+        concombre.core.records.replay).
+    """
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(f"Expected a {game.title} record (a Record, such as Record.of(state)), not "
+                                   f"{record!r:.80}.", field="record")
+    other = record.game
+    if other.name != game.name:
+        door = (doors or {}).get(other.name)
+        where = f"{door} (or concombre.core.records.replay)" if door else "concombre.core.records.replay"
+        raise InvalidArgumentError(f"This is a {other.title} record, not a {game.title} one: replay it with {where}.",
+                                   field="record")
+    owned: Record[A] = record
+    return owned
 
 
 def rules_text(rules: Any) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Literal, overload
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, Game, on_first_read, refuse, refused, register, registered
@@ -97,8 +98,30 @@ Examples:
 """
 
 
+if TYPE_CHECKING:  # the built-in games' types, for find_game's overloads: the registry imports no game to run
+    from concombre.core.game import FullGame
+    from concombre.games.concombre.actions import Action as ConcombreAction
+    from concombre.games.concombre.state import State as ConcombreState
+    from concombre.games.concombre.views import View as ConcombreView
+    from concombre.games.romme.actions import Action as RommeAction
+    from concombre.games.romme.state import State as RommeState
+    from concombre.games.romme.views import View as RommeView
+
+
+@overload
+def find_game(name: Literal["concombre"]) -> FullGame[ConcombreState, ConcombreAction, ConcombreView]: ...
+@overload
+def find_game(name: Literal["romme"]) -> FullGame[RommeState, RommeAction, RommeView]: ...
+@overload
+def find_game(name: str | AnyGame) -> AnyGame: ...
+
+
 def find_game(name: str | AnyGame) -> AnyGame:
     """The installed game of this name (or of this game's name: ``find_game(record.game)`` works too).
+
+    A built-in game's name, written out, is typed with its game's types: ``find_game("romme")`` is a
+    `~concombre.core.game.FullGame` of Rommé's ``State``, ``Action`` and ``View``; any other name (or a name
+    known only at run time) gives an `~concombre.core.game.AnyGame`.
 
     Raises:
         InvalidArgumentError: No installed game has this name; the message lists those that do. For an

@@ -31,6 +31,7 @@ from cattrs.v import transform_error
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError, json_type
 from concombre.core.game import AnyGame, Codec, Game, registered, required
+from concombre.core.i18n import _
 from concombre.core.limits import MAX_ACTIONS, MAX_DOCUMENT_BYTES, SEED_LIMIT, TEXT_LENGTH, document_bound
 from concombre.core.records import Record, check_record
 from concombre.games import GAMES
@@ -483,7 +484,8 @@ def from_json(text: str | bytes, expected: type[Any] | None = None, *, max_bytes
     Before it is parsed, a text longer than ``max_bytes`` (`~concombre.core.limits.MAX_DOCUMENT_BYTES`, far
     above any reachable document) is refused, and so is one packed with more arrays and objects than any
     document of the library holds (one in every 8 characters), so that reading never costs memory out of
-    proportion to the text.
+    proportion to the text. An object that gives a key twice is refused, at that key's path: JSON readers differ
+    on which of the two they keep, so the library reads neither.
 
     Raises:
         FormatError: The text is not JSON, or the document is refused.
@@ -493,20 +495,72 @@ def from_json(text: str | bytes, expected: type[Any] | None = None, *, max_bytes
         >>> state = deal(new_game(3, seed=5))
         >>> from_json(to_json(state), State) == state
         True
+        >>> from concombre import FormatError
+        >>> try:
+        ...     from_json('{"format": "concombre.rules/1", "limit": 21, "limit": 31}')
+        ... except FormatError as err:
+        ...     print(err.path, "-", err.reason)
+        $.limit - 'limit' is given twice
     """
     return from_dict(_parsed(text, max_bytes), expected)
 
 
 def _parsed(text: str | bytes, max_bytes: int) -> Any:
+    """The JSON value of ``text``, refused (`FormatError`) unless it is JSON within the bounds, every object's
+    keys given once: Python's reader keeps the last of a key given twice, where another reader may keep the first,
+    so such a document is read as neither (the path names the key)."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"expected JSON text, found {type(text).__name__}")
     _check_size(text, max_bytes)
+    twice: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(items)
+        if len(value) != len(items):
+            seen: set[str] = set()
+            for key, _item in items:
+                if key in seen:
+                    break
+                seen.add(key)
+            value = _Twice(value, key)
+            twice.append(True)
+        return value
+
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        parsed = json.loads(text, parse_constant=_no_constant, object_pairs_hook=pairs)
     except RecursionError:
         raise FormatError("the JSON is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as err:
         raise FormatError(f"not valid JSON: {err}") from None
+    if twice:
+        key, path = _twice_given(parsed)
+        raise FormatError(_("{key} is given twice", key=repr(key)), path)
+    return parsed
+
+
+class _Twice(dict[str, Any]):
+    """A JSON object that gave a key twice, kept as read until its path is known."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, value: dict[str, Any], key: str) -> None:
+        super().__init__(value)
+        self.key = key
+
+
+def _twice_given(value: Any) -> tuple[str, str]:
+    """The first key given twice in ``value`` as read (an object that gave a key twice is a `_Twice`), and its
+    path: ``$.players``, ``$.actions[2].card``."""
+    paths: list[tuple[Any, str]] = [(value, "$")]  # a stack, not recursion: any depth json reads
+    while paths:
+        value, path = paths.pop()
+        if isinstance(value, _Twice):
+            return value.key, f"{path}.{value.key}"
+        if isinstance(value, dict):
+            paths += reversed([(item, f"{path}.{key}") for key, item in value.items()])
+        elif isinstance(value, list):
+            paths += reversed([(item, f"{path}[{index}]") for index, item in enumerate(value)])
+    return "", "$"  # not reached: the outermost object that gave a key twice is in the value
 
 
 _DENSEST = 8  # characters per array or object, at the least: the library's documents have some 30

@@ -19,6 +19,8 @@ keyword, and None when the game does not offer it:
 
 An edge asks "does this game offer X" in one way: ``game.X is None``, or
 `required`, which refuses with an error that names the game and what it lacks.
+A game that offers every capability (`OFFERED`) is a `FullGame`, whose
+capabilities are typed as present: the built-in games are.
 
 What the library reads of a **state** is `Table` (players, rules, seed,
 dealer, round number); of a **view**, `Seat` (the seat, who is to play, the
@@ -60,7 +62,7 @@ from concombre.core.game.capabilities import (
     card_hook,
 )
 from concombre.core.game.moves import Move, Moves
-from concombre.core.game.protocol import AnyGame, Game, GameInfo, required
+from concombre.core.game.protocol import OFFERED, AnyGame, FullGame, Game, GameInfo, required
 from concombre.core.game.registry import (
     DOCUMENT_KINDS,
     game_of,
@@ -79,6 +81,7 @@ __all__ = [
     "DOCUMENT_KINDS",
     "END_BONUS",
     "LEVEL_NAMES",
+    "OFFERED",
     "REWARDS",
     "AnyGame",
     "Batched",
@@ -87,6 +90,7 @@ __all__ = [
     "Chance",
     "Codec",
     "Encoding",
+    "FullGame",
     "Game",
     "GameInfo",
     "Learning",

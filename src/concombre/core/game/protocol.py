@@ -22,11 +22,18 @@ from concombre.core.i18n import _, said_in
 from concombre.core.render import Picture
 from concombre.core.seats import REFEREE, Referee, turn_refusal
 
-__all__ = ["AnyGame", "Game", "GameInfo", "required"]
+__all__ = ["OFFERED", "AnyGame", "FullGame", "Game", "GameInfo", "required"]
 
-S = TypeVar("S", bound=Table)
-A = TypeVar("A")
-V = TypeVar("V", bound=Seat)
+if TYPE_CHECKING:  # a Game whose types are not given holds Any (TypeVar defaults, PEP 696): see AnyGame
+    from typing_extensions import TypeVar as DefaultTypeVar
+
+    S = DefaultTypeVar("S", bound=Table, default=Any)
+    A = DefaultTypeVar("A", default=Any)
+    V = DefaultTypeVar("V", bound=Seat, default=Any)
+else:
+    S = TypeVar("S", bound=Table)
+    A = TypeVar("A")
+    V = TypeVar("V", bound=Seat)
 C = TypeVar("C")
 F = TypeVar("F")
 
@@ -371,6 +378,12 @@ class Game(Generic[S, A, V]):
 
     if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt member is still an error there
 
+        def __new__(cls, *args, **members):
+            # A game that offers every capability is a FullGame (attrs.evolve and copies keep this true both ways).
+            if members and cls is Game and all(members.get(name) is not None for name in OFFERED):
+                cls = FullGame
+            return object.__new__(cls)
+
         def __getattr__(self, name: str) -> Any:
             # Only reached for names a Game lacks: 0.1's flat members, now in a capability, warn and forward.
             if name in _MOVED:
@@ -399,17 +412,88 @@ def _info(info: GameInfo | None, facts: dict[str, Any]) -> GameInfo:
     return GameInfo(**facts) if info is None else attrs.evolve(info, **facts)
 
 
-AnyGame = Game[Any, Any, Any]
-"""A game whose types are not known statically: what `concombre.games.find_game` gives (the dynamic door).
-
-Use a game's own ``GAME`` (``concombre.GAME``, ``concombre.romme.GAME``) where its types should be checked.
+OFFERED = ("points", "records", "codec", "story", "render", "bots", "learning")
+"""The capabilities a `FullGame` offers, every one (``eliminated`` is a rule some games have, not a capability).
 
 Examples:
     >>> from concombre.games import find_game
-    >>> game: AnyGame = find_game("romme")
-    >>> game.name
-    'romme'
+    >>> game = find_game("romme")
+    >>> all(getattr(game, name) is not None for name in OFFERED)
+    True
 """
+
+
+class FullGame(Game[S, A, V]):
+    """A `Game` that offers every capability of `OFFERED`, typed as present: as the built-in games are.
+
+    ``concombre.GAME.story`` is a `Story`, not ``Story | None``, so code checked with ``mypy --strict`` uses it
+    with no ``assert``; `concombre.games.find_game` of a built-in game's name gives its ``FullGame``. Built as a
+    `Game` is, with every capability given. It is a `Game` in every other way: at run time any `Game` built
+    with every capability is one, and one built with a capability missing (``attrs.evolve(game, story=None)``)
+    is a plain `Game`, so ``isinstance(game, FullGame)`` says truly whether a game offers them all.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> game = find_game("concombre")
+        >>> isinstance(game, FullGame), game.story.describe(game.Rules())
+        (True, 'followers must match or beat the card led')
+        >>> import attrs
+        >>> type(attrs.evolve(game, story=None)).__name__
+        'Game'
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        points: Callable[[S, S], tuple[float, ...]]
+        records: Records[A]
+        codec: Codec
+        story: Story[S, A, V]
+        render: Callable[[S | V], Picture]
+        bots: Bots[V, A]
+        learning: Learning[S, A, V]
+
+    def __init__(self, *, info: GameInfo | None = None, Rules: type, State: type[S], View: type[V],  # noqa: N803
+                 action_types: tuple[type, ...], new_game: NewGame[S], legal_actions: Callable[[S], Sequence[A]],
+                 apply: Callable[[S, A], S], refusal: Callable[[S, A], IllegalActionError | None],
+                 view: Callable[[S, int], V], to_play: Callable[[S], int | None], is_over: Callable[[S], bool],
+                 winner: Callable[[S], int | None], points: Callable[[S, S], tuple[float, ...]],
+                 records: Records[A], codec: Codec, story: Story[S, A, V], render: Callable[[S | V], Picture],
+                 bots: Bots[V, A], learning: Learning[S, A, V],
+                 eliminated: Callable[[S], tuple[bool, ...]] | None = None, **facts: Any) -> None:
+        super().__init__(
+            info=info, **facts, Rules=Rules, State=State, View=View, action_types=action_types, new_game=new_game,
+            legal_actions=legal_actions, apply=apply, refusal=refusal, view=view, to_play=to_play, is_over=is_over,
+            winner=winner, points=points, eliminated=eliminated, records=records, codec=codec, story=story,
+            render=render, bots=bots, learning=learning)
+
+    if not TYPE_CHECKING:
+
+        def __new__(cls, *args, **members):
+            if members and any(members.get(name) is None for name in OFFERED):
+                return Game(**members)  # a capability missing: a plain Game (attrs.evolve(game, story=None))
+            return object.__new__(cls)
+
+
+if not TYPE_CHECKING:
+    AnyGame = Game[Any, Any, Any]
+    """A game whose types are not known statically: what `concombre.games.find_game` gives for a name known only
+    at run time (the dynamic door): ``Game[Any, Any, Any]``.
+
+    Use a game's own ``GAME`` (``concombre.GAME``, ``concombre.romme.GAME``), or `~concombre.games.find_game`
+    of a built-in game's name written out, where its types should be checked.
+
+    Examples:
+        >>> from concombre.games import find_game
+        >>> name = "romme"
+        >>> game: AnyGame = find_game(name)
+        >>> game.name
+        'romme'
+    """
+else:
+    # For type checkers, the bare class, whose types default to Any: an alias of Game[Any, Any, Any] would hand them
+    # another Any (mypy's "special form"), which overloads such as Record.of's take for a Concombre state.
+    AnyGame = Game
 
 
 

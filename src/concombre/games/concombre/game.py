@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from concombre.core.cards import PACK, indices_in_mask, mask_of
-from concombre.core.game import Batched, Bots, Chance, Encoding, Game, GameInfo, Learning, Records, Story, register
+from concombre.core.game import Batched, Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.concombre.actions import (
     ACTION_NAMES,
@@ -115,7 +115,7 @@ def _encoding() -> Encoding[State, Action, View]:
                     slot_action=lambda slot: Play(PACK[slot]) if 0 <= slot < len(PACK) else None)
 
 
-GAME: Game[State, Action, View] = register(Game(
+GAME: FullGame[State, Action, View] = FullGame(
     info=GameInfo(
         name="concombre", title=N_("Concombre"), players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS,
         player_ruling="C1", turn_ruling="C6", table_ruling="C14",
@@ -149,10 +149,13 @@ GAME: Game[State, Action, View] = register(Game(
         sample=deal_hidden,
         batched=_batched,
     ),
-))
-"""Concombre, as the library's edges see it (``find_game("concombre")``), typed: ``Game[State, Action, View]``.
+)
+"""Concombre, as the library's edges see it (``find_game("concombre")``), typed: ``FullGame[State, Action, View]``
+(a `~concombre.core.game.Game` whose capabilities are typed as present: ``GAME.story`` needs no ``assert``).
 
 Examples:
     >>> GAME.name, GAME.players, GAME.default_players, GAME.player_ruling
     ('concombre', (2, 7), 4, 'C1')
 """
+
+register(GAME)
