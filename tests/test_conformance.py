@@ -1,13 +1,22 @@
 """The contract no game can break: the conformance kit (`concombre.testing`) on every game, faulty games caught
-by it, and a faulty game installed beside the library refused without harming any other game."""
+by it, and a faulty game installed beside the library refused without harming any other game.
+
+The suite is hermetic: its tests compare against the games they install or register, never against every game
+the environment holds, so another game package installed beside the library fails none of them. The fixtures
+`other_games` (in process) and `installed` (by entry point, in a fresh process) run those tests both alone and
+beside a harmless game of another package (`HARMLESS`), to prove it."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import importlib.util
 import json
+import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -79,14 +88,16 @@ def _shuffled_anyhow(state: highcard.State, action: highcard.Action) -> highcard
     ({"legal_actions": _generous}, "offered", "refusal"),
     ({"apply": _shuffled_anyhow}, "deterministic", "apply"),
 ])
-def test_a_faulty_game_fails_naming_the_promise_member_and_seed(fault, promise, member):
+def test_a_faulty_game_fails_naming_the_promise_member_and_seed(fault, promise, member, other_games):
+    before = registered().get("highcard")
     faulty = attrs.evolve(highcard_full.GAME_FULL, **fault)
     with pytest.raises(AssertionError) as caught:
         check_game(faulty, games=10, seed=4)
     message = str(caught.value)
     assert f"the promise {promise!r} is broken by {member}" in message
     assert "seed 4" in message or ("seed " in message and "check_game(game, games=1, seed=" in message)
-    assert registered().get("highcard") is None  # the kit's stand-in is gone again
+    assert registered().get("highcard") is before  # the kit's stand-in is gone again
+    assert {name: registered().get(name) for name in other_games} == other_games  # and no other game was touched
 
 
 def test_an_unchecked_apply_that_corrupts_its_input_is_caught():
@@ -99,17 +110,18 @@ def test_an_unchecked_apply_that_corrupts_its_input_is_caught():
         check_game(attrs.evolve(highcard.GAME, apply=careless), games=3)
 
 
-def test_the_registry_checks_a_game_and_names_every_problem():
+def test_the_registry_checks_a_game_and_names_every_problem(other_games):
     assert highcard_full.GAME_FULL.codec is not None
     codec = attrs.evolve(highcard_full.GAME_FULL.codec, kinds={"action": highcard.Action})
     nobody: Any = "nobody"
     broken = attrs.evolve(highcard_full.GAME_FULL, codec=codec, to_play=nobody)
     problems = registration_problems(broken)
-    assert problems == ["to_play is not callable", "its codec's kinds lack 'card', 'rules', 'state', 'view'"]
+    assert problems[:2] == ["to_play is not callable", "its codec's kinds lack 'card', 'rules', 'state', 'view'"]
+    before = dict(registered())
     with pytest.raises(InvalidArgumentError) as caught:
         register(broken)
     assert caught.value.field == "game" and "The game 'highcard' cannot be registered" in str(caught.value)
-    assert "highcard" not in registered()
+    assert registered() == before  # the registry as it was, whatever else is installed
     clash = attrs.evolve(highcard.GAME, info=attrs.evolve(highcard.GAME.info, name="concombre"))
     assert "the name 'concombre' is Concombre's (unregister it first)" in registration_problems(clash)
 
@@ -175,16 +187,59 @@ GAME = attrs.evolve(GAME_FULL, info=attrs.evolve(GAME_FULL.info, name="faulty", 
 '''
 
 
-@pytest.fixture
-def installed(tmp_path: Path) -> dict[str, str]:
-    """An environment with two game packages installed by entry point: the good High Card and a faulty one."""
+def harmless_source() -> str:
+    """The source of a harmless game of another package: High Card's core under a name, title and classes of
+    its own (its module defines them)."""
+    source = Path(highcard.__file__).read_text(encoding="utf-8")
+    renamed = source.replace('name="highcard", title="High Card"', 'name="harmless", title="Harmless Card"')
+    assert renamed != source
+    return renamed
+
+
+def plug_in(folder: Path, name: str, point: str) -> None:
+    """A package's entry point in the group ``concombre.games``, as pip installs one, in ``folder``."""
+    info = folder / f"{name}_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[concombre.games]\n{name} = {point}\n")
+
+
+HARMLESS = "harmless"
+"""The name of the harmless game of another package that the suite's hermetic tests run beside."""
+
+
+@pytest.fixture(params=["alone", "beside another game"])
+def other_games(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                ) -> Iterator[dict[str, Any]]:
+    """The games of other packages registered in this process while a test runs: none, or a harmless one
+    (by name, the game)."""
+    if request.param == "alone":
+        yield {}
+        return
+    (tmp_path / "harmless_game.py").write_text(harmless_source())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    harmless = importlib.import_module("harmless_game").GAME
+    register(harmless)
+    try:
+        yield {HARMLESS: harmless}
+    finally:
+        unregister(harmless)
+        sys.modules.pop("harmless_game", None)
+
+
+@pytest.fixture(params=["alone", "beside another game"])
+def installed(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
+    """An environment with two game packages installed by entry point, the good High Card and a faulty one,
+    alone or beside a harmless game of another package; and whatever the environment itself holds (its
+    ``PYTHONPATH`` is kept), so that the tests compare against what they install."""
     (tmp_path / "faulty_game.py").write_text(FAULTY)
-    for name, point in (("faulty", "faulty_game:GAME"), ("highcard", "concombre.examples.highcard_full:GAME_FULL")):
-        info = tmp_path / f"{name}_plugin-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}-plugin\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text(f"[concombre.games]\n{name} = {point}\n")
-    return {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin", "CONCOMBRE_LANG": "en"}
+    plug_in(tmp_path, "faulty", "faulty_game:GAME")
+    plug_in(tmp_path, "highcard", "concombre.examples.highcard_full:GAME_FULL")
+    if request.param != "alone":
+        (tmp_path / "harmless_game.py").write_text(harmless_source())
+        plug_in(tmp_path, HARMLESS, "harmless_game:GAME")
+    path = os.pathsep.join(filter(None, (str(tmp_path), os.environ.get("PYTHONPATH"))))
+    return {"PYTHONPATH": path, "PATH": "/usr/bin:/bin", "CONCOMBRE_LANG": "en"}
 
 
 def python(env: dict[str, str], code: str) -> subprocess.CompletedProcess[str]:
@@ -209,7 +264,10 @@ except Exception as err:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert json.loads(lines[0]) == {"format": "concombre.action/1", "type": "play", "card": "QH"}
-    assert lines[1] == "['concombre', 'highcard', 'romme']"
+    games = set(ast.literal_eval(lines[1]))  # the built-in games and the good one installed, whatever else is
+    assert {"concombre", "romme", "highcard"} <= games and "faulty" not in games
+    beside = (Path(installed["PYTHONPATH"].split(os.pathsep)[0]) / "harmless_game.py").exists()
+    assert (HARMLESS in games) is (beside or HARMLESS in _installed_here())  # another package's game works too
     assert lines[2] == ("InvalidArgumentError The game 'faulty' cannot be registered: its codec's kinds lack "
                         "'card'.")
     assert done.stderr.count("The game 'faulty' cannot be registered") == 1  # logged once
@@ -231,10 +289,13 @@ print(record.game.name)
     assert fresh.returncode == 0 and fresh.stdout.strip() == "1", fresh.stderr
 
 
-def test_a_third_games_view_validates_against_its_derived_schema(installed):
+def test_a_third_games_view_validates_against_its_derived_schema(other_games):
     jsonschema = pytest.importorskip("jsonschema")
     from concombre.io.json import json_schema, to_dict
 
+    before = registered().get("highcard")  # a game of that name installed in the environment steps aside
+    if before is not None:
+        unregister(before)
     register(highcard_full.GAME_FULL)
     try:
         game = highcard_full.GAME_FULL
@@ -250,3 +311,12 @@ def test_a_third_games_view_validates_against_its_derived_schema(installed):
             jsonschema.validate(wrong, json_schema("highcard.view"))
     finally:
         unregister(highcard_full.GAME_FULL)
+        if before is not None:
+            register(before)
+
+
+def _installed_here() -> set[str]:
+    """The games the environment itself installs by entry point (none in the project's own)."""
+    from importlib.metadata import entry_points
+
+    return {point.name for point in entry_points(group="concombre.games")}
