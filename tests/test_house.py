@@ -40,12 +40,25 @@ def modules() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
+def type_only(tree: ast.AST) -> set[int]:
+    """The import nodes under ``if TYPE_CHECKING:``: read by type checkers only, never run (find_game's and
+    Record.of's overloads name the built-in games' types so), so they bind no layer to another at run time."""
+    return {id(node) for block in ast.walk(tree)
+            if isinstance(block, ast.If) and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+            for statement in block.body for node in ast.walk(statement)
+            if isinstance(node, (ast.Import, ast.ImportFrom))}
+
+
 def imports_of(path: Path) -> set[str]:
-    """Every module of the library that ``path`` imports, anywhere in it."""
+    """Every module of the library that ``path`` imports to run, anywhere in it (lazy imports included)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = type_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
