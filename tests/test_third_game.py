@@ -18,8 +18,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from concombre import FormatError, IllegalActionError, InvalidArgumentError, Record, from_json, replay, to_json
+from concombre import FormatError, IllegalActionError, InvalidArgumentError, Record, from_json, to_json
 from concombre.core.game import AnyGame, register, unregister
+from concombre.core.records import replay  # any game's: the front door's replay is Concombre's
 from concombre.examples import highcard, highcard_full
 from concombre.games import GAMES, find_game
 from concombre.io.records import read_record

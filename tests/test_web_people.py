@@ -15,8 +15,9 @@ pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient
 
-from concombre import Record, from_dict, replay
+from concombre import Record, from_dict
 from concombre.apps.web.app import create_app
+from concombre.core.records import replay  # any game's: the front door's replay is Concombre's
 
 from .webserver import free_port, log_of, post, serve
 

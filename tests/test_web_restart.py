@@ -12,7 +12,8 @@ import pytest
 pytest.importorskip("uvicorn")
 client = pytest.importorskip("websockets.sync.client")
 
-from concombre import Record, from_dict, replay  # noqa: E402 - after the skips
+from concombre import Record, from_dict  # noqa: E402 - after the skips
+from concombre.core.records import replay  # noqa: E402 - any game's
 
 from .webserver import free_port, post, serve, turn_of  # noqa: E402
 
