@@ -97,6 +97,10 @@ __all__ = ["CheckReport", "Checked", "Unchecked", "actions", "check_game", "reco
 class Checked:
     """A promise `check_game` checked, and how many checks it made of it (all passed).
 
+    Attributes:
+        promise: The promise's name, as the kit's failures name it (``"pictures"``, ``"reader"``...).
+        checks: How many checks of it were made.
+
     Examples:
         >>> from concombre.games import find_game
         >>> checked = check_game(find_game("concombre"), games=1, every=20).checked
@@ -112,6 +116,10 @@ class Checked:
 class Unchecked:
     """A promise, or part of one, `check_game` did not check, and why (``check_game(..., strict=True)`` fails
     on it).
+
+    Attributes:
+        promise: The promise's name (``"views"``, ``"documents"``...).
+        reason: What was not checked of it, and why.
 
     Examples:
         >>> from concombre.examples.highcard import GAME
