@@ -74,18 +74,17 @@ _WAITING_FOR = {
 }
 
 
-def _not_now(what: str, state: State, **tried: object) -> IllegalActionError:
+def _not_now(what: str, state: State, tried: object = None) -> IllegalActionError:
     """The refusal of a step the phase does not allow (R15), naming what the player ``tried`` (worded only here,
     on the way out: a card as people write it, melds as cards set apart with |)."""
     fields = {}
-    for name, value in tried.items():
-        if isinstance(value, RommeCard):
-            fields[name] = card_text(value)
-        else:
-            try:
-                fields[name] = " | ".join(cards_text(meld) for meld in _melds_given(value))  # type: ignore[arg-type]
-            except InvalidArgumentError:  # not melds: the transition says so once the phase allows it
-                return _not_now(_NO_MELD, state)
+    if isinstance(tried, RommeCard):
+        fields["card"] = card_text(tried)
+    elif tried is not None:
+        try:
+            fields["cards"] = " | ".join(cards_text(meld) for meld in _melds_given(tried))  # type: ignore[arg-type]
+        except InvalidArgumentError:  # not melds: the transition says so once the phase allows it
+            return _not_now(_NO_MELD, state)
     return IllegalActionError(_("{what} now: {waiting}.", what=_(what, **fields), waiting=_(_WAITING_FOR[state.phase])),
                               "R15")
 
@@ -404,10 +403,10 @@ def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, .
 # -- melding, laying off, exchanging -----------------------------------------------------------
 
 
-def _turn_refusal(state: State, what: str, **tried: object) -> IllegalActionError | None:
+def _turn_refusal(state: State, what: str, tried: object = None) -> IllegalActionError | None:
     """Why the player to play may not put cards down or discard now (R15), or None."""
     if require_state(state).phase is not Phase.PLAY or state.to_play is None:
-        return _not_now(what, state, **tried)
+        return _not_now(what, state, tried)
     return None
 
 
@@ -494,7 +493,7 @@ def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> Il
 def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
              ) -> tuple[int, tuple[Meld, ...]] | IllegalActionError:
     """The seat and the melds it puts down, or why it may not: `meld_refusal`'s judgement, built once."""
-    refused = _turn_refusal(state, N_("You cannot meld {cards}"), cards=melds)
+    refused = _turn_refusal(state, N_("You cannot meld {cards}"), melds)
     if refused is not None:
         return refused
     seat, given = state.to_play, _melds_given(melds)
@@ -530,7 +529,7 @@ def _after_putting_down(state: State, seat: int, hand: tuple[RommeCard, ...], me
 
 def _opened_refusal(state: State, what: str, not_opened: str, card: RommeCard) -> IllegalActionError | None:
     """Why the player to play may not touch the table's melds yet (R15, R8), or None."""
-    refused = _turn_refusal(state, what, card=card)
+    refused = _turn_refusal(state, what, card)
     if refused is None and not state.opened[state.to_play]:  # type: ignore[index]
         return IllegalActionError(_(not_opened, card=card_text(card), opening=state.rules.opening), "R8")
     return refused
@@ -712,7 +711,7 @@ def discard(state: State, card: RommeCard | str) -> State:
 
 def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
     """Why `discard` would refuse, or None."""
-    refused = _turn_refusal(state, N_("You cannot discard {card}"), card=card)
+    refused = _turn_refusal(state, N_("You cannot discard {card}"), card)
     if refused is not None:
         return refused
     hand, drawn = state.hands[state.to_play], state.drawn  # type: ignore[index]
