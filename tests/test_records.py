@@ -171,7 +171,7 @@ def test_a_version_1_romme_record_reads_as_that_release_read_it():
     text = ROMME_V1.read_text()
     assert text.startswith("concombre romme record 1\n")
     record = Record.from_text(text)
-    state = replay(record)
+    state = romme.replay(record)
     wanted = dict(line[3:].split(": ", 1) for line in text.splitlines() if line.startswith("#= "))
     assert " | ".join(str(meld) for meld in state.melds) == wanted["melds"]
     assert " | ".join(" ".join(map(str, hand)) for hand in state.hands) == wanted["hands"]
