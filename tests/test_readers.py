@@ -175,7 +175,9 @@ def test_romme_shows_the_melds_numbered_as_its_reader_counts_them():
 def test_romme_offers_no_numbered_moves_and_says_what_to_type_for_a_bare_number():
     state = romme.draw_stock(romme.deal(romme.new_game(["Ann", "Bob"], seed=3)))
     seen = romme.view(state, 1)
-    assert not any(re.search(r"\b\d+\) ", line) for line in romme.GAME.story.show(seen))  # type: ignore[union-attr]
+    story = romme.GAME.story
+    assert story is not None
+    assert not any(re.search(r"\b\d+\) ", line) for line in story.show(seen))
     with pytest.raises(FormatError) as caught:
         romme.read_action(seen, "1")
     assert caught.value.reason == ("'1' is not a move I can read. Type meld CARDS | CARDS, lay off CARD on N, "
