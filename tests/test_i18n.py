@@ -250,11 +250,11 @@ def test_a_romme_refusal_from_the_api_in_indonesian_keeps_its_ruling():
     state = game.apply(game.new_game(["Ann", "Bob"], seed=3), romme.Deal())
     discard = romme.Discard(game.view(state, game.to_play(state) or 0).hand[0])  # before drawing: R15
     assert game.why_illegal(state, discard, language="id") == (
-        "Tidak ada kartu yang bisa dibuang sekarang: pemain yang mendapat giliran harus mengambil kartu dulu. [R15]")
+        "Anda tidak dapat membuang 2♣ sekarang: pemain yang mendapat giliran harus mengambil kartu dulu. [R15]")
     assert str(game.why_illegal(state, discard, language="en")).endswith("must draw first. [R15]")
     with use_language("id"), pytest.raises(IllegalActionError) as raised:
         game.apply(state, discard)
-    assert raised.value.ruling == "R15" and raised.value.reason.startswith("Tidak ada kartu")
+    assert raised.value.ruling == "R15" and raised.value.reason.startswith("Anda tidak dapat membuang 2♣")
 
 
 @settings(max_examples=25, deadline=None)

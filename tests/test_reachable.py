@@ -132,7 +132,7 @@ def test_no_form_takes_more_actions_than_the_limit():
 def test_r5_r9_r10_an_action_no_table_could_take_is_refused_by_both_forms(document, field):
     error = refused({"format": "concombre.romme.action/1", **document})
     assert error.path == f"$.{field}"
-    line = {"meld": "lay off 7H1 on 1000 high", "melds": "meld |"}.get(field, "exchange 5S1 at 0 13 then meld JK1")
+    line = {"meld": "lay off 7H1 on 1000 high", "melds": "meld |"}.get(field, "exchange 5S1 at 1 14 then meld JK1")
     with pytest.raises(FormatError):
         romme.parse_action(line)
 
