@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from concombre.core.game import Bots, Chance, Encoding, Game, GameInfo, Learning, Records, Story, register
+from concombre.core.game import Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.games.romme.actions import (
     ACTION_NAMES,
@@ -106,7 +106,7 @@ def _encoding() -> Encoding[State, Action, View]:
     )
 
 
-GAME: Game[State, Action, View] = register(Game(
+GAME: FullGame[State, Action, View] = FullGame(
     info=GameInfo(
         name="romme", title=N_("German Rommé"), players=(MIN_PLAYERS, MAX_PLAYERS), default_players=DEFAULT_PLAYERS,
         player_ruling="R1", turn_ruling="R7", table_ruling="R15",
@@ -139,10 +139,13 @@ GAME: Game[State, Action, View] = register(Game(
                       text=lambda index: str(card_at(index))),
         sample=_sample,
     ),
-))
-"""German Rommé, as the library's edges see it (``find_game("romme")``), typed: ``Game[State, Action, View]``.
+)
+"""German Rommé, as the library's edges see it (``find_game("romme")``), typed: ``FullGame[State, Action, View]``
+(a `~concombre.core.game.Game` whose capabilities are typed as present: ``GAME.story`` needs no ``assert``).
 
 Examples:
     >>> GAME.name, GAME.players, GAME.default_players, GAME.player_ruling
     ('romme', (2, 6), 4, 'R1')
 """
+
+register(GAME)
