@@ -162,7 +162,7 @@ def test_a_romme_record_is_written_as_version_2():
     state = romme.new_game(["Ann", "Bea"], seed=2)
     record = Record.of(state).then(romme.Deal())
     assert record.to_text().startswith("concombre romme record 2\n")
-    assert romme.GAME.records.older.keys() == {"concombre romme record 1"}  # type: ignore[union-attr]
+    assert romme.GAME.records.older.keys() == {"concombre romme record 1"}
 
 
 def test_a_version_1_romme_record_reads_as_that_release_read_it():
