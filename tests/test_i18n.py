@@ -424,3 +424,26 @@ def test_the_web_servers_words_and_messages_follow_each_connections_language():
             assert refusal["type"] == "error" and "[R" in refusal["message"]
             assert refusal["ruling"].startswith("R")
             assert refusal["message"] == f"{refusal['reason']} [{refusal['ruling']}]"
+
+
+def test_a_games_own_catalog_translates_its_title_and_sentences_after_the_librarys(tmp_path):
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalog = Catalog(locale="id", domain="cardgame")
+    catalog.add("Card Game of a Plugin", "Permainan Kartu Plugin")
+    catalog.add("Round {round} of {rounds}", "not the library's")  # the library's own sentence wins
+    folder = tmp_path / "id" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "cardgame.mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    i18n.add_catalog("id", gettext.translation("cardgame", tmp_path, languages=["id"]))
+    assert i18n.translate("Card Game of a Plugin", "id") == "Permainan Kartu Plugin"
+    assert i18n.translate("Card Game of a Plugin", "en") == "Card Game of a Plugin"
+    assert i18n.translate("Round {round} of {rounds}", "id") == "Ronde {round} dari {rounds}"
+    with pytest.raises(InvalidArgumentError) as caught:
+        i18n.add_catalog("fr", gettext.NullTranslations())
+    assert caught.value.field == "language"
+    with pytest.raises(InvalidArgumentError) as caught:
+        i18n.add_catalog("id", {"a": "b"})  # type: ignore[arg-type]
+    assert caught.value.field == "catalog"

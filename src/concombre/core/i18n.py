@@ -44,6 +44,7 @@ __all__ = [
     "N_",
     "PSEUDO",
     "_",
+    "add_catalog",
     "current_language",
     "environment_language",
     "language_of",
@@ -236,6 +237,36 @@ def _catalog(language: str) -> _gettext.NullTranslations:
                                    f"({compiled}): reinstall it.", field="language")
     with compiled.open("rb") as handle:
         return _gettext.GNUTranslations(handle)
+
+
+def add_catalog(language: str, catalog: _gettext.NullTranslations) -> None:
+    """Add a game's own translations (a package's gettext catalog) to the library's for ``language``.
+
+    The library asks its own catalog first and yours for what it lacks, so that everything it translates
+    speaks your sentences too: your game's ``title``, its story's ``help``, your rules' fields' help, and
+    any sentence you pass through `translate` or `_`. Call it when your game's module is imported (next to
+    ``register``), once per language you ship, for a language of `LANGUAGES`; English needs none.
+
+    Raises:
+        InvalidArgumentError: ``language`` is none of `LANGUAGES` (``field`` ``language``), or ``catalog`` is
+            no gettext catalog (``field`` ``catalog``).
+
+    Examples:
+        >>> import gettext
+        >>> class Words(gettext.NullTranslations):
+        ...     def gettext(self, message):
+        ...         return {"High Card": "Kartu Tinggi"}.get(message, message)
+        >>> add_catalog("id", Words())
+        >>> translate("High Card", "id"), translate("Round {round} of {rounds}", "id")
+        ('Kartu Tinggi', 'Ronde {round} dari {rounds}')
+    """
+    if not isinstance(catalog, _gettext.NullTranslations):
+        raise InvalidArgumentError(f"catalog must be a gettext catalog (gettext.translation(...)), not {catalog!r}.",
+                                   field="catalog")
+    code = language_of(language)
+    if code == PSEUDO:
+        return  # the pseudo-locale translates every sentence by itself
+    _catalog(code).add_fallback(catalog)
 
 
 def _compiled_from_source(source: Path, language: str, required: bool) -> _gettext.NullTranslations | None:
