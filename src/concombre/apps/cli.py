@@ -23,7 +23,7 @@ import attrs
 
 from concombre.apps.argparse_words import Parser, in_language, language_asked
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError
-from concombre.core.game import LEVEL_NAMES, AnyGame, required
+from concombre.core.game import LEVEL_NAMES, AnyGame, refused, required
 from concombre.core.i18n import (
     _,
     environment_language,
@@ -90,8 +90,18 @@ def _version() -> str:
         return "(not installed)"
 
 
+def _game_name(name: str) -> str:
+    """``--game``'s value: a game installed but left out is refused with why; an unknown name is left to the
+    choices, which list the games."""
+    left_out = refused().get(name)
+    if left_out is not None and name not in GAMES:
+        raise argparse.ArgumentTypeError(_("{name} is installed but left out. {reason}", name=repr(name),
+                                           reason=left_out.reason))
+    return name
+
+
 def _game_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
+    parser.add_argument("--game", type=_game_name, choices=list(GAMES), default=DEFAULT_GAME,
                         help=_("the game: {games}; default {default}",
                                games=", ".join(f"{name} ({_(game.title)})" for name, game in GAMES.items()),
                                default=DEFAULT_GAME))

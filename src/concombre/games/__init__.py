@@ -49,25 +49,58 @@ _BUILT_IN = ("concombre.games.concombre", "concombre.games.romme")
 
 
 def _load() -> None:
-    """Import the built-in games, then the installed ones; each is checked as it registers.
+    """Import the built-in games (they come from the package ``concombre``), then load every installed one, and
+    register those in the order of their names, each with the packages it comes from: its entry point's and its
+    distribution's. Each is checked as it registers, and a class, prefix or header two games claim stays its
+    owner's whatever the order (`concombre.core.game.registry`'s "Owners").
 
     An installed game that cannot be loaded or fails its checks is left out with its reason
-    (`concombre.core.game.refuse`): a broken plug-in never breaks the library or another game.
+    (`concombre.core.game.refuse`): a broken plug-in, or one that claims another's, never breaks the library or
+    another game.
     """
     for module in _BUILT_IN:
-        importlib.import_module(module)
-    for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
+        built_in = getattr(importlib.import_module(module), "GAME", None)  # None: being imported, registering
+        if isinstance(built_in, Game):
+            register(built_in, packages=("concombre",))
+    loaded: list[tuple[importlib.metadata.EntryPoint, AnyGame]] = []
+    for point in sorted(importlib.metadata.entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
         try:
             game = point.load()
             if getattr(game, "name", point.name) != point.name:
                 raise InvalidArgumentError(f"The game {point.name!r} ({point.value}) cannot be registered: its "
                                            f"entry point's name is not the game's name {game.name!r}.", field="game")
-            register(game)
+            loaded.append((point, game))
         except InvalidArgumentError as err:
             refuse(point.name, err)
         except Exception as err:  # a plug-in that fails to import must not break the library
             refuse(point.name, InvalidArgumentError(f"The game {point.name!r} ({point.value}) could not be loaded: "
                                                     f"{type(err).__name__}: {err}.", field="game"))
+    # all loaded before any registers (an owner may come after its claimant: it takes its place), each tried
+    # again while one more registers (a game refused for a claimant's claim, once that claimant was displaced)
+    waiting = sorted(loaded, key=lambda pair: (pair[0].name, pair[0].value))
+    while waiting:
+        left = []
+        for point, game in waiting:
+            try:
+                register(game, packages=_packages(point))
+            except InvalidArgumentError as err:
+                refuse(point.name, err)
+                left.append((point, game))
+        if len(left) == len(waiting):
+            break
+        waiting = left
+
+
+def _packages(point: importlib.metadata.EntryPoint) -> set[str]:
+    """The top-level packages an entry point's game comes from: its module's, and its distribution's."""
+    packages = {point.module.partition(".")[0]}
+    for path in (point.dist.files or []) if point.dist is not None else []:
+        top = path.parts[0] if path.parts else ""
+        if len(path.parts) > 1 and not top.endswith((".dist-info", ".data", ".egg-info")) and top != "..":
+            packages.add(top)
+        elif len(path.parts) == 1 and top.endswith(".py"):
+            packages.add(top.removesuffix(".py"))
+    return packages
 
 
 on_first_read(_load)
