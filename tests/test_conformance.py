@@ -278,7 +278,8 @@ except Exception as err:
     beside = (Path(installed["PYTHONPATH"].split(os.pathsep)[0]) / "harmless_game.py").exists()
     assert (HARMLESS in games) is (beside or HARMLESS in _installed_here())  # another package's game works too
     assert lines[2] == ("InvalidArgumentError The game 'faulty' cannot be registered: its codec's kinds lack "
-                        "'card'.")
+                        "'card'; its types Deal, HighBot, Play, RandomBot, Rules, State, View are High Card's "
+                        "(defined by the package concombre).")
     assert done.stderr.count("The game 'faulty' cannot be registered") == 1  # logged once
     demo = subprocess.run([sys.executable, "-m", "concombre", "demo", "--players", "3", "--seed", "1"],
                           capture_output=True, text=True, env=installed, cwd=ROOT, timeout=120)
