@@ -70,6 +70,7 @@ engine's own tests, not here; a view that shows another seat's cards in a game w
 the kit cannot see.
 """
 
-from concombre.testing.kit import Checked, CheckReport, Unchecked, actions, check_game, records, states, views
+from concombre.testing.kit import Checked, CheckReport, Unchecked, check_game
+from concombre.testing.strategies import actions, records, states, views
 
 __all__ = ["CheckReport", "Checked", "Unchecked", "actions", "check_game", "records", "states", "views"]
