@@ -70,7 +70,10 @@ engine's own tests, not here; a view that shows another seat's cards in a game w
 the kit cannot see.
 """
 
-from concombre.testing.kit import Checked, CheckReport, Unchecked, check_game
-from concombre.testing.strategies import actions, records, states, views
+# The reference page shows the names in the order they are imported here: the report, the kit, the strategies.
+# isort: off
+from concombre.testing.kit import Checked, Unchecked, CheckReport, check_game
+from concombre.testing.strategies import states, views, actions, records
+# isort: on
 
 __all__ = ["CheckReport", "Checked", "Unchecked", "actions", "check_game", "records", "states", "views"]
