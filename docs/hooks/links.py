@@ -48,18 +48,37 @@ def index() -> dict[str, str]:
     """Each linkable name, bare and dotted, with the identifier its reference anchor carries."""
     package = _package()
     found: dict[str, set[str]] = {}
+    rendered: dict[str, set[str]] = {}  # names a package's page renders for its own modules, that have no page
     for name in sorted(pages()):
         module = package if name == "concombre" else package[name.removeprefix("concombre.")]
         for member in module.exports or ():
             obj = module[str(member)]
-            if obj.is_alias or _kind(obj) not in ("class", "function"):
-                continue  # linked where it is defined: that page renders it
+            kept = found
+            if obj.is_alias:
+                obj, kept = _own(obj, name), rendered
+                if obj is None:
+                    continue  # linked where it is defined: that page renders it
+            if _kind(obj) not in ("class", "function"):
+                continue
             identifier = f"{name}.{member}"
-            found.setdefault(str(member), set()).add(identifier)
-            found.setdefault(identifier, set()).add(identifier)
+            kept.setdefault(str(member), set()).add(identifier)
+            kept.setdefault(identifier, set()).add(identifier)
+    for member, identifiers in rendered.items():  # a name defined where it has a page comes first
+        found.setdefault(member, identifiers)
     for member, target in game_index("concombre").items():
         found.setdefault(f"concombre.{member}", set()).add(target)
     return {name: next(iter(targets)) for name, targets in found.items() if len(targets) == 1}
+
+
+def _own(alias: Any, module: str) -> Any:
+    """What ``alias`` names, if a module of the package ``module`` that has no page of its own defines it (the
+    package's page renders it: `concombre.testing`, `concombre.core.game`); else None."""
+    try:
+        final = alias.final_target
+    except Exception:  # an alias griffe cannot follow: no link
+        return None
+    home = final.path.rpartition(".")[0]
+    return final if home.startswith(module + ".") and home not in pages() else None
 
 
 @cache
