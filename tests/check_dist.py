@@ -32,7 +32,8 @@ def check_wheel(path: str) -> list[str]:
                    "concombre/apps/web/static/app.js", "concombre/apps/web/static/style.css",
                    "concombre/apps/web/static/favicon.svg",
                    "concombre/locale/id/LC_MESSAGES/concombre.mo", "concombre/games/concombre/bots/learned.npz",
-                   "concombre/testing/__init__.py", "concombre/examples/highcard.py", "concombre/examples/highcard_full.py"):
+                   "concombre/testing/__init__.py", "concombre/examples/highcard.py",
+                   "concombre/examples/highcard_full.py"):
         if needed not in names:
             problems.append(f"wheel: no {needed}")
     problems += [f"wheel: a catalog's source {name} (the wheel carries the compiled .mo)" for name in names
