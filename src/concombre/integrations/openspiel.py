@@ -18,6 +18,11 @@ player saw taken and every card the player has held this round.
 Parameters: ``players``, and each field of the game's rules (Concombre:
 ``follow``, ``may_duck``, ``first_deal``, ``limit``).
 
+Games of any length: clones share the history, nothing walks it by
+recursion, and a state serialises (OpenSpiel pickles it) with its history
+flat, so ``pyspiel.serialize_game_and_state`` and its reading back work
+however many steps a game has taken.
+
 Examples:
     >>> import pyspiel
     >>> import concombre.integrations.openspiel
@@ -30,7 +35,6 @@ Examples:
 from __future__ import annotations
 
 import bisect
-import copy
 import functools
 import random
 from collections.abc import Mapping, Sequence
@@ -63,7 +67,28 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 Log = Union[tuple[tuple[Any, Any], "Log"], None]
-"""A persistent list, newest first: (item, rest) pairs ending in None. Clones share it; nothing is copied."""
+"""A persistent list, newest first: (item, rest) pairs ending in None. Clones share it; nothing is copied.
+
+It is as deep as the game is long, so nothing walks it by recursion: `_items` and `_linked` turn it into a flat
+tuple and back with a loop, and a state is pickled (OpenSpiel's serialisation) with its logs flat."""
+
+
+def _items(log: Log) -> tuple[Any, ...]:
+    """The items of ``log``, oldest first, as a flat tuple (a loop, however long the game)."""
+    items = []
+    while log is not None:
+        item, log = log
+        items.append(item)
+    items.reverse()
+    return tuple(items)
+
+
+def _linked(items: Sequence[Any]) -> Log:
+    """The log of ``items`` (oldest first): `_items` undone, with a loop."""
+    log: Log = None
+    for item in items:
+        log = (item, log)
+    return log
 
 
 def _defaults(game: AnyGame) -> dict[str, Any]:
@@ -175,11 +200,52 @@ def _shared_of(name: str, players: int, rules: Any) -> _Shared:
     return SpielGame(find_game(name), params).shared
 
 
+class _Told:
+    """The actions of a log as the information state tells them (``seat:action ; ...``), worked out once.
+
+    A position gets one when its information state is first asked for, and every position with the same log
+    shares it. Once a position has one, a player's action from it starts a new one, ``before`` it, so that its text
+    is the last one's and one more action, not the whole game told again at every step (OpenSpiel's tests ask
+    for information states at every step: the whole history told each time makes a long game's run quadratic).
+    Once its text is known, it lets ``before`` go: only the positions that hold it keep a text. A playout that
+    never asks makes none.
+    """
+
+    __slots__ = ("before", "item", "text")
+
+    def __init__(self, item: Any, before: _Told | None, text: str | None = None) -> None:
+        self.item, self.before, self.text = item, before, text
+
+
+def _told(now: _Now) -> str:
+    """Every action taken so far, oldest first, as the information state tells them (a loop, never recursion)."""
+    told = now.told
+    if told is None:
+        told = now.told = _Told(None, None)  # a cache, as the mover is: the position itself does not change
+    text = told.text
+    if text is None:
+        pending: list[Any] = []
+        link: _Told | None = told
+        while link is not None and link.text is None:
+            pending.append(link.item)
+            link = link.before
+        action_text = now.shared.action_text
+        if link is None:  # no text known before: the whole log
+            parts = [f"{seat}:{action_text(action)}" for seat, action in _items(now.log)]
+        else:  # an entry is never empty ("seat:..."), so an empty text is the empty history
+            parts = [link.text] if link.text else []
+            parts += [f"{seat}:{action_text(action)}" for seat, action in reversed(pending)]
+        text = told.text = " ; ".join(parts)
+        told.before = None
+    return text
+
+
 class _Now:
     """Where a game stands, immutable: clones share it, and what is worked out from it is kept in it.
 
     ``log`` holds every player's action, newest first; ``round_log`` the actions of this round with the
-    seat that took them, for perfect recall. Both are persistent lists shared with every clone.
+    seat that took them, for perfect recall. Both are persistent lists shared with every clone. ``told``
+    is the log as the information state tells it (`_Told`), once one was asked for here or before.
     """
 
     __slots__ = (
@@ -194,12 +260,13 @@ class _Now:
         "seeded",
         "shared",
         "slots",
+        "told",
         "waiting",
     )
 
     def __init__(self, shared: _Shared, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
                  log: Log = None, round_log: Log = None, draws: int | None = None,
-                 round_number: int | None = None) -> None:
+                 round_number: int | None = None, told: _Told | None = None) -> None:
         self.shared = shared
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
@@ -210,12 +277,26 @@ class _Now:
         self.slots: Mapping[int, Any] | None = None
         self.draws = draws
         self.pool: Sequence[int] | None = None
+        self.told = told
 
     def __copy__(self) -> _Now:
         return self
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self  # immutable: a clone shares it, whatever its history (clone stays flat)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (OpenSpiel's serialisation) with its logs as flat tuples: pickle walks nested pairs by recursion,
+        # which fails once a game passes about a thousand steps. What is worked out from the position (the mover,
+        # the slots, the pool, the history told) is left out: it is worked out again on first use.
+        return _now_of, (self.shared, self.engine, self.seeded, self.waiting, self.drawn, _items(self.log),
+                         _items(self.round_log), self.draws, self.round_number)
+
+
+def _now_of(shared: _Shared, engine: Any, seeded: bool, waiting: Any, drawn: tuple[int, ...], log: Sequence[Any],
+            round_log: Sequence[Any], draws: int | None, round_number: int) -> _Now:
+    """A pickled position rebuilt, its flat logs linked again (`_Now.__reduce__`)."""
+    return _Now(shared, engine, seeded, waiting, drawn, _linked(log), _linked(round_log), draws, round_number)
 
 
 def _player(now: _Now) -> int:
@@ -266,16 +347,17 @@ def _drawn(now: _Now, card: int) -> _Now:
     drawn = (*now.drawn, card)
     if len(drawn) < _chance_draws(now):
         return _Now(now.shared, now.engine, True, now.waiting, drawn, now.log, now.round_log, now.draws,
-                    now.round_number)
-    return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log))
+                    now.round_number, now.told)
+    return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log, now.told))
 
 
-def _moved(now: _Now, engine: Any, log: Log, round_log: Log) -> _Now:
-    """The position at ``engine``; a new round starts a new round log."""
+def _moved(now: _Now, engine: Any, log: Log, round_log: Log, told: _Told | None) -> _Now:
+    """The position at ``engine`` after the actions ``log`` (told by ``told``); a new round starts a new round
+    log."""
     number = getattr(engine, "round_number", 0)
     if number != now.round_number:
         round_log = None
-    return _Now(now.shared, engine, True, None, (), log, round_log, round_number=number)
+    return _Now(now.shared, engine, True, None, (), log, round_log, round_number=number, told=told)
 
 
 def _settled(now: _Now) -> _Now:
@@ -283,7 +365,8 @@ def _settled(now: _Now) -> _Now:
     game = now.shared.game
     while (game.to_play(now.engine) is None and not game.is_over(now.engine)
            and now.waiting is None and _chance_draws(now) == 0):
-        now = _moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log)
+        now = _moved(now, game.apply(now.engine, game.legal_actions(now.engine)[0]), now.log, now.round_log,
+                     now.told)
     return now
 
 
@@ -334,8 +417,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The card numbers drawn so far for the step waiting on chance."""
         return self._now.drawn
 
+    def __copy__(self) -> SpielState:
+        clone: SpielState = self.clone()
+        return clone  # as cheap as OpenSpiel's clone: one shared reference, however long the history
+
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielState:
-        return copy.copy(self)  # every part is immutable
+        clone: SpielState = self.clone()
+        return clone  # every part is immutable (not pickled and read back, as pyspiel's own copy would)
 
     def current_player(self) -> int:
         """The seat to move, CHANCE while cards are drawn (or the seed chosen), or TERMINAL."""
@@ -377,11 +465,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             raise InvalidArgumentError(
                 f"Action {action!r} is not legal here: seat {seat} may take {sorted(_offered(now))}.", field="action"
             )
-        log, round_log = ((seat, chosen), now.log), ((seat, chosen), now.round_log)
+        item = (seat, chosen)
+        told = None if now.told is None else _Told(item, now.told)
+        log, round_log = (item, now.log), (item, now.round_log)
         if shared.chance is not None and shared.chance.draws(now.engine, chosen) > 0:
-            self._now = _Now(shared, now.engine, True, chosen, (), log, round_log, round_number=now.round_number)
+            self._now = _Now(shared, now.engine, True, chosen, (), log, round_log, round_number=now.round_number,
+                             told=told)
             return
-        self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log))
+        self._now = _settled(_moved(now, game.apply(now.engine, chosen), log, round_log, told))
 
     def actions_seen(self, player: int) -> list[str]:
         """Every action ``player`` saw taken, oldest first: the players' actions, which are all public.
@@ -393,11 +484,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             >>> SpielGame(find_game("romme"), {"players": 2}).new_initial_state().actions_seen(0)
             []
         """
-        told, link = [], self._now.log
-        while link is not None:
-            (seat, action), link = link
-            told.append(f"{seat}:{self._shared.action_text(action)}")
-        return told[::-1]
+        action_text = self._shared.action_text
+        return [f"{seat}:{action_text(action)}" for seat, action in _items(self._now.log)]
 
     def held(self, player: int) -> frozenset[int]:
         """The card numbers ``player`` has held this round: their hand, and the cards their actions put out.
@@ -441,7 +529,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return clone
         rng = random.Random(int(probability_sampler() * 2**53))
         engine = sample(shared.game.view(now.engine, player_id), rng)
-        clone._now = _Now(shared, engine, True, now.waiting, now.drawn, now.log, now.round_log)
+        clone._now = _Now(shared, engine, True, now.waiting, now.drawn, now.log, now.round_log, told=now.told)
         return clone
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -505,7 +593,7 @@ class SpielObserver:
         """``player``'s view as text; with perfect recall, also every action they saw and the cards they held."""
         text = self.encoding.text(self.game.view(state.engine, player))
         if self.perfect_recall:
-            text += f" history {' ; '.join(state.actions_seen(player))} held {sorted(state.held(player))}"
+            text += f" history {_told(state._now)} held {sorted(state.held(player))}"
         return text
 
 
