@@ -437,7 +437,12 @@ def test_a_games_own_catalog_translates_its_title_and_sentences_after_the_librar
     folder.mkdir(parents=True)
     with (folder / "cardgame.mo").open("wb") as handle:
         write_mo(handle, catalog)
-    i18n.add_catalog("id", gettext.translation("cardgame", tmp_path, languages=["id"]))
+    added = gettext.translation("cardgame", tmp_path, languages=["id"])
+    i18n.add_catalog("id", added)
+    i18n.add_catalog("id", added)  # again (a module imported twice): once is enough, and no loop
+    assert i18n.translate("Card Game of a Plugin", "id") == "Permainan Kartu Plugin"
+    assert i18n.translate("A sentence nobody has", "id") == "A sentence nobody has"
+    _REAL_CATALOG.cache_clear()  # the catalogs are built again with the game's after the library's
     assert i18n.translate("Card Game of a Plugin", "id") == "Permainan Kartu Plugin"
     assert i18n.translate("Card Game of a Plugin", "en") == "Card Game of a Plugin"
     assert i18n.translate("Round {round} of {rounds}", "id") == "Ronde {round} dari {rounds}"

@@ -221,6 +221,14 @@ class _Pseudo(_gettext.NullTranslations):
 
 @functools.cache
 def _catalog(language: str) -> _gettext.NullTranslations:
+    """The library's catalog for ``language``, the games' own (`add_catalog`) asked after it."""
+    catalog = _library_catalog(language)
+    for added in _ADDED.get(language, ()):
+        catalog.add_fallback(added)
+    return catalog
+
+
+def _library_catalog(language: str) -> _gettext.NullTranslations:
     if language == PSEUDO:
         return _Pseudo()
     if language == SOURCE:
@@ -264,9 +272,14 @@ def add_catalog(language: str, catalog: _gettext.NullTranslations) -> None:
         raise InvalidArgumentError(f"catalog must be a gettext catalog (gettext.translation(...)), not {catalog!r}.",
                                    field="catalog")
     code = language_of(language)
-    if code == PSEUDO:
-        return  # the pseudo-locale translates every sentence by itself
-    _catalog(code).add_fallback(catalog)
+    added = _ADDED.setdefault(code, [])
+    if code == PSEUDO or any(known is catalog for known in added):
+        return  # the pseudo-locale translates every sentence by itself; a catalog added again is there already
+    added.append(catalog)
+    _catalog(code).add_fallback(catalog)  # the catalog in use; one built anew (after a cache_clear) has it too
+
+
+_ADDED: dict[str, list[_gettext.NullTranslations]] = {}  # the games' own catalogs by language, in the order added
 
 
 def _compiled_from_source(source: Path, language: str, required: bool) -> _gettext.NullTranslations | None:
