@@ -31,11 +31,11 @@ from cattrs.v import transform_error
 
 from concombre.core.errors import ConcombreError, FormatError, InvalidArgumentError, json_type
 from concombre.core.game import AnyGame, Codec, Game, registered, required
-from concombre.core.i18n import _
-from concombre.core.limits import MAX_ACTIONS, MAX_DOCUMENT_BYTES, SEED_LIMIT, TEXT_LENGTH, document_bound
+from concombre.core.limits import MAX_ACTIONS, MAX_DOCUMENT_BYTES, SEED_LIMIT, TEXT_LENGTH
 from concombre.core.records import Record, check_record
 from concombre.games import GAMES
 from concombre.io.derived import derived_schema
+from concombre.io.parse import parse_json
 
 __all__ = ["FORMATS", "action_from_dict", "action_from_json", "from_dict", "from_json", "json_schema", "to_dict",
            "to_json"]
@@ -458,7 +458,7 @@ def action_from_json(text: str | bytes, game: Game[Any, A, Any], *, max_bytes: i
         >>> action_from_json(to_json(Play("QH")), GAME)
         Play(card=Card.parse('QH'))
     """
-    return action_from_dict(_parsed(text, max_bytes), game)
+    return action_from_dict(parse_json(text, max_bytes), game)
 
 
 def _action_format(kind: Any) -> str | None:
@@ -502,80 +502,7 @@ def from_json(text: str | bytes, expected: type[Any] | None = None, *, max_bytes
         ...     print(err.path, "-", err.reason)
         $.limit - 'limit' is given twice
     """
-    return from_dict(_parsed(text, max_bytes), expected)
-
-
-def _parsed(text: str | bytes, max_bytes: int) -> Any:
-    """The JSON value of ``text``, refused (`FormatError`) unless it is JSON within the bounds, every object's
-    keys given once: Python's reader keeps the last of a key given twice, where another reader may keep the first,
-    so such a document is read as neither (the path names the key)."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"expected JSON text, found {type(text).__name__}")
-    _check_size(text, max_bytes)
-    twice: list[bool] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        value = dict(items)
-        if len(value) != len(items):
-            seen: set[str] = set()
-            for key, _item in items:
-                if key in seen:
-                    break
-                seen.add(key)
-            value = _Twice(value, key)
-            twice.append(True)
-        return value
-
-    try:
-        parsed = json.loads(text, parse_constant=_no_constant, object_pairs_hook=pairs)
-    except RecursionError:
-        raise FormatError("the JSON is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as err:
-        raise FormatError(f"not valid JSON: {err}") from None
-    if twice:
-        key, path = _twice_given(parsed)
-        raise FormatError(_("{key} is given twice", key=repr(key)), path)
-    return parsed
-
-
-class _Twice(dict[str, Any]):
-    """A JSON object that gave a key twice, kept as read until its path is known."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, value: dict[str, Any], key: str) -> None:
-        super().__init__(value)
-        self.key = key
-
-
-def _twice_given(value: Any) -> tuple[str, str]:
-    """The first key given twice in ``value`` as read (an object that gave a key twice is a `_Twice`), and its
-    path: ``$.players``, ``$.actions[2].card``."""
-    paths: list[tuple[Any, str]] = [(value, "$")]  # a stack, not recursion: any depth json reads
-    while paths:
-        value, path = paths.pop()
-        if isinstance(value, _Twice):
-            return value.key, f"{path}.{value.key}"
-        if isinstance(value, dict):
-            paths += reversed([(item, f"{path}.{key}") for key, item in value.items()])
-        elif isinstance(value, list):
-            paths += reversed([(item, f"{path}[{index}]") for index, item in enumerate(value)])
-    return "", "$"  # not reached: the outermost object that gave a key twice is in the value
-
-
-_DENSEST = 8  # characters per array or object, at the least: the library's documents have some 30
-
-
-def _check_size(text: str | bytes | bytearray, max_bytes: int) -> None:
-    max_bytes = document_bound(max_bytes)
-    size = len(text) if not isinstance(text, str) or text.isascii() else len(text.encode("utf-8", "surrogatepass"))
-    if size > max_bytes:
-        raise FormatError(f"the document is {size} bytes; the most a loader reads is {max_bytes} "
-                          "(MAX_DOCUMENT_BYTES, max_bytes=)")
-    opened = text.count("{") + text.count("[") if isinstance(text, str) else text.count(b"{") + text.count(b"[")
-    if opened * _DENSEST > max(size, 4096):
-        raise FormatError(f"the document holds {opened} arrays and objects in {size} bytes: no document of the "
-                          f"library packs more than one in every {_DENSEST} characters")
+    return from_dict(parse_json(text, max_bytes), expected)
 
 
 def schema_names() -> tuple[str, ...]:
@@ -705,10 +632,6 @@ def _describe(exc: BaseException, kind: Any) -> str:
     if get_origin(kind) is Union:
         return "expected null or a value of the documented type"
     return f"invalid value ({type(exc).__name__})"
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _kinds() -> str:

@@ -39,6 +39,7 @@ from starlette.responses import JSONResponse
 from starlette.websockets import WebSocketClose
 
 from concombre.core.i18n import _
+from concombre.io.parse import KeysOnce
 
 __all__ = ["LOOPBACK", "MAX_DEPTH", "AddressLimit", "Guard", "RateLimit", "address_bucket", "client_address",
            "load_json", "origin_of"]
@@ -240,11 +241,17 @@ def load_json(text: str, limit: int) -> Any:
         ... except ValueError as err:
         ...     print(err)
         The message nests deeper than 20 levels.
+        >>> try:
+        ...     load_json('{"type": "play", "card": "QH", "card": "AS"}', 1000)
+        ... except ValueError as err:
+        ...     print(err)
+        The message gives 'card' twice, at $.card.
     """
     if len(text) > limit:
         raise ValueError(_("The message is longer than {limit} characters.", limit=limit))
+    once = KeysOnce()  # a key given twice is read as neither (another reader may keep the first)
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite, object_pairs_hook=once)
     except RecursionError:
         raise ValueError(_("The message nests deeper than {depth} levels.", depth=MAX_DEPTH)) from None
     except json.JSONDecodeError as err:
@@ -252,6 +259,9 @@ def load_json(text: str, limit: int) -> Any:
                            position=err.pos)) from None
     if _depth(value) > MAX_DEPTH:
         raise ValueError(_("The message nests deeper than {depth} levels.", depth=MAX_DEPTH))
+    twice = once.given_twice(value)
+    if twice is not None:
+        raise ValueError(_("The message gives {key} twice, at {path}.", key=repr(twice[0]), path=twice[1]))
     return value
 
 
