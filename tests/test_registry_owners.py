@@ -3,8 +3,9 @@ the owner, whatever the order the two register in, and the owner keeps working; 
 clash with an installed game at once; ``--game`` of a game left out says why; the log says "Every other game
 works" only when it is true.
 
-The in-process tests register games directly (in both orders); the two subprocess tests install a copycat and
-its owner by entry point, in folders found in both orders on ``sys.path``."""
+The in-process tests register games directly (in both orders); the subprocess tests install a copycat and its
+owner by entry point, in folders found in both orders on ``sys.path``, the last ones as plug-ins that register
+their games themselves when imported."""
 
 from __future__ import annotations
 
@@ -251,3 +252,63 @@ def test_the_kit_checks_an_authors_own_game_beside_an_installed_copycat_of_it(ta
     assert check_game(variant, games=2, seed=1).games == 2 and registered()["tabby"] is tabby.GAME
     with pytest.raises(InvalidArgumentError, match="are Tabby's"):
         register(copycat)
+
+
+# -- plug-ins that register themselves when imported ----------------------------------------------------------------
+
+FELIS_PLUGIN = '''
+from concombre.core.game import register
+from felis import GAME
+
+register(GAME)  # as the guide allows: the game registers itself when its module is imported
+'''
+
+COPYCAT_AT_IMPORT = '''
+import attrs
+from concombre.core.game import register
+from felis import GAME as OWN  # Tabby's classes, from Tabby's package
+
+GAME = register(attrs.evolve(OWN, info=attrs.evolve(OWN.info, name="{name}", title="Copycat")))
+'''
+
+AT_IMPORT_SCRIPT = '''
+import json
+from concombre.core.game import game_of, refused, registered
+
+games = sorted(registered())  # the first read of the registry: the installed games load
+import felis
+print(json.dumps({{"games": games, "owner": game_of(felis.Rules()).name,
+                  "refused": {{name: error.reason for name, error in refused().items()}}}}))
+'''
+
+
+@pytest.mark.parametrize("found", ["copycat's folder first", "owner's folder first"])
+@pytest.mark.parametrize("name", ["copycat", "xerox"])
+def test_plug_ins_that_register_at_import_leave_the_owner_its_classes_whatever_the_order(name, found, tmp_path):
+    """Tabby's package (``felis``, its classes, and ``felis_plugin``, which registers Tabby when imported) and a
+    copycat's (which registers Tabby's game under its own name when imported) are both installed. ``copycat``
+    loads before ``tabby`` (the entry points load in the order of their names), ``xerox`` after; either way the
+    owner keeps its classes and the copycat is refused naming it."""
+    copycats, owners = tmp_path / "copycats", tmp_path / "owners"
+    plug_in(copycats, name, f"{name}_game:GAME")
+    (copycats / f"{name}_game.py").write_text(COPYCAT_AT_IMPORT.format(name=name))
+    plug_in(owners, "tabby", "felis_plugin:GAME")
+    source = Path(highcard.__file__).read_text(encoding="utf-8")
+    tabby = source.replace('name="highcard", title="High Card"', 'name="tabby", title="Tabby"')
+    (owners / "felis.py").write_text(tabby, encoding="utf-8")
+    (owners / "felis_plugin.py").write_text(FELIS_PLUGIN)
+    (owners / "tabby_plugin-1.0.dist-info" / "RECORD").write_text(  # as pip writes it: the distribution's files
+        "felis.py,,\nfelis_plugin.py,,\ntabby_plugin-1.0.dist-info/METADATA,,\n")
+    folders = [copycats, owners] if found == "copycat's folder first" else [owners, copycats]
+    path = os.pathsep.join(filter(None, (*map(str, folders), os.environ.get("PYTHONPATH"))))
+    env = {"PYTHONPATH": path, "PATH": "/usr/bin:/bin", "CONCOMBRE_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", AT_IMPORT_SCRIPT.format()], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert "tabby" in seen["games"] and name not in seen["games"] and seen["owner"] == "tabby"
+    reason = (f"The game {name!r} cannot be registered: its types Deal, HighBot, Play, RandomBot, Rules, State, View "
+              f"are Tabby's (defined by the package felis).")
+    assert seen["refused"] == {name: reason}
+    logged = [line for line in done.stderr.splitlines() if line.startswith("concombre: ")]
+    assert logged == [f"concombre: {reason} Every other game works."]

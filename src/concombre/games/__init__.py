@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, Game, on_first_read, refuse, refused, register, registered
+from concombre.core.game.registry import holding
 from concombre.core.i18n import _
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GAMES", "find_game"]
@@ -54,6 +55,10 @@ def _load() -> None:
     distribution's. Each is checked as it registers, and a class, prefix or header two games claim stays its
     owner's whatever the order (`concombre.core.game.registry`'s "Owners").
 
+    A plug-in may register its game itself when imported: while its entry point loads, that `register` only
+    holds the game (`concombre.core.game.registry.holding`), and the game is judged here with the others, with
+    its entry point's packages (a game its import registers that no entry point names comes after them, without).
+
     An installed game that cannot be loaded or fails its checks is left out with its reason
     (`concombre.core.game.refuse`): a broken plug-in, or one that claims another's, never breaks the library or
     another game.
@@ -63,29 +68,38 @@ def _load() -> None:
         if isinstance(built_in, Game):
             register(built_in, packages=("concombre",))
     loaded: list[tuple[importlib.metadata.EntryPoint, AnyGame]] = []
+    held: list[AnyGame] = []  # the games the plug-ins registered as they were imported
     for point in sorted(importlib.metadata.entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
-        try:
-            game = point.load()
-            if getattr(game, "name", point.name) != point.name:
-                raise InvalidArgumentError(f"The game {point.name!r} ({point.value}) cannot be registered: its "
-                                           f"entry point's name is not the game's name {game.name!r}.", field="game")
-            loaded.append((point, game))
-        except InvalidArgumentError as err:
-            refuse(point.name, err)
-        except Exception as err:  # a plug-in that fails to import must not break the library
-            refuse(point.name, InvalidArgumentError(f"The game {point.name!r} ({point.value}) could not be loaded: "
-                                                    f"{type(err).__name__}: {err}.", field="game"))
-    # all loaded before any registers (an owner may come after its claimant: it takes its place), each tried
-    # again while one more registers (a game refused for a claimant's claim, once that claimant was displaced)
-    waiting = sorted(loaded, key=lambda pair: (pair[0].name, pair[0].value))
-    while waiting:
-        left = []
-        for point, game in waiting:
+        with holding() as holds:
             try:
-                register(game, packages=_packages(point))
+                game = point.load()
+                if getattr(game, "name", point.name) != point.name:
+                    raise InvalidArgumentError(f"The game {point.name!r} ({point.value}) cannot be registered: its "
+                                               f"entry point's name is not the game's name {game.name!r}.",
+                                               field="game")
+                loaded.append((point, game))
             except InvalidArgumentError as err:
                 refuse(point.name, err)
-                left.append((point, game))
+            except Exception as err:  # a plug-in that fails to import must not break the library
+                refuse(point.name, InvalidArgumentError(f"The game {point.name!r} ({point.value}) could not be "
+                                                        f"loaded: {type(err).__name__}: {err}.", field="game"))
+        came = bool(loaded) and loaded[-1][0] is point
+        held += [game for game in holds if came or game.name != point.name]  # a plug-in that failed: not its game
+    # all loaded before any registers (an owner may come after its claimant: it takes its place), each tried
+    # again while one more registers (a game refused for a claimant's claim, once that claimant was displaced)
+    waiting: list[tuple[str, AnyGame, set[str] | None]] = [
+        (point.name, game, _packages(point)) for point, game in sorted(loaded, key=lambda pair: (pair[0].name,
+                                                                                                pair[0].value))]
+    waiting += [(game.name, game, None) for game in held if all(game is not other for _, other in loaded)]
+    while waiting:
+        left = []
+        for name, game, packages in waiting:
+            try:
+                register(game, packages=packages)
+            except InvalidArgumentError as err:
+                if packages is not None or name not in registered():
+                    refuse(name, err)
+                left.append((name, game, packages))
         if len(left) == len(waiting):
             break
         waiting = left

@@ -20,6 +20,11 @@ keeps it, whatever the order they register in:
   ``Rules``' package;
 - still equal: the game registered first (the installed games register in the order of their names).
 
+A plug-in that registers its game when imported (`register` without ``packages``) is judged like one named by
+its entry point alone: while an entry point loads, such a `register` only holds the game (`holding`), and it is
+judged once every installed game is loaded, with its entry point's packages, so that the order the plug-ins
+load in does not decide who keeps what.
+
 A game that loses a claim is refused naming the owner. An owner that registers after its claimant takes its
 place: the claimant is unregistered and refused (`refused` says why).
 
@@ -31,8 +36,9 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TypeVar
 
 from concombre.core.errors import InvalidArgumentError
@@ -40,7 +46,7 @@ from concombre.core.game.protocol import AnyGame, Game
 from concombre.core.game.types import Seat, Table
 from concombre.core.i18n import _
 
-__all__ = ["DOCUMENT_KINDS", "game_of", "on_first_read", "refuse", "refused", "register", "registered",
+__all__ = ["DOCUMENT_KINDS", "game_of", "holding", "on_first_read", "refuse", "refused", "register", "registered",
            "registration_problems", "unregister"]
 
 S = TypeVar("S", bound=Table)
@@ -64,6 +70,7 @@ _REFUSED: dict[str, InvalidArgumentError] = {}
 _SAID: set[str] = set()  # the refused games already logged
 _first_read: list[Callable[[], None]] = []
 _loading: list[bool] = []  # not empty while the installed games load
+_held: list[list[AnyGame]] = []  # while an entry point loads (`holding`): the games `register` holds, innermost last
 
 
 def on_first_read(load: Callable[[], None]) -> None:
@@ -98,6 +105,31 @@ def _say_refused() -> None:
         tail = _("Every other game works.") if not others else _(
             "Also left out: {games}; the other games work.", games=", ".join(map(repr, others)))
         _LOG.warning("concombre: %s %s", _REFUSED[name].reason, tail)
+
+
+@contextlib.contextmanager
+def holding() -> Iterator[list[AnyGame]]:
+    """While the block runs, `register` without ``packages`` holds a game instead of judging it: the list it yields
+    gathers each such game once, for whoever loads it to register it with the packages it comes from.
+
+    `concombre.games` loads each installed game's entry point so: a plug-in that registers its game when
+    imported is then judged with its entry point's packages, after every installed game is loaded, whatever
+    the order they load in (the module's "Owners"). A held game is not registered yet: readers do not see it.
+
+    Examples:
+        >>> from concombre.examples import highcard
+        >>> with holding() as held:
+        ...     register(highcard.GAME) is highcard.GAME
+        True
+        >>> held == [highcard.GAME] and "highcard" not in registered()
+        True
+    """
+    held: list[AnyGame] = []
+    _held.append(held)
+    try:
+        yield held
+    finally:
+        _held.pop()
 
 
 def registration_problems(game: object) -> list[str]:
@@ -238,7 +270,8 @@ def register(game: Game[S, A, V], *, packages: Iterable[str] | None = None) -> G
         game: The game.
         packages: The top-level packages ``game`` comes from, as far as known: an installed game's entry
             point's package and its distribution's (`concombre.games` gives them). Without them, the game is
-            taken to come from its classes' package, below a game shown to come from it.
+            taken to come from its classes' package, below a game shown to come from it; while an installed
+            game's entry point loads (`holding`), the game is held, to be judged with its entry point's.
 
     Raises:
         InvalidArgumentError: The game fails its checks; the message names the game and every problem
@@ -262,6 +295,10 @@ def register(game: Game[S, A, V], *, packages: Iterable[str] | None = None) -> G
         "The game 'copycat' cannot be registered: its types ... are High Card's (defined by the package concombre)."
         >>> unregister(highcard.GAME); unregister(register(copycat))  # registered again, it is no longer refused
     """
+    if packages is None and _held and isinstance(game, Game):
+        if _GAMES.get(game.name) is not game and all(other is not game for other in _held[-1]):
+            _held[-1].append(game)
+        return game
     if packages is not None and isinstance(game, Game):
         _HOMES[id(game)] = (game, frozenset(packages))
     problems = _problems(game)
