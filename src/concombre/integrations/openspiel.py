@@ -38,7 +38,7 @@ import bisect
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 import attrs
 
@@ -51,6 +51,7 @@ with needs("openspiel", __name__):
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.game import AnyGame, required
 from concombre.games import GAMES, find_game
+from concombre.integrations.spiel_history import Log, Told, flat, linked, tell
 
 __all__ = ["SEEDS", "SpielGame", "SpielObserver", "SpielState", "game_type", "register"]
 
@@ -65,31 +66,6 @@ Examples:
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-
-Log = Union[tuple[tuple[Any, Any], "Log"], None]
-"""A persistent list, newest first: (item, rest) pairs ending in None. Clones share it; nothing is copied.
-
-It is as deep as the game is long, so nothing walks it by recursion: `_items` and `_linked` turn it into a flat
-tuple and back with a loop, and a state is pickled (OpenSpiel's serialisation) with its logs flat."""
-
-
-def _items(log: Log) -> tuple[Any, ...]:
-    """The items of ``log``, oldest first, as a flat tuple (a loop, however long the game)."""
-    items = []
-    while log is not None:
-        item, log = log
-        items.append(item)
-    items.reverse()
-    return tuple(items)
-
-
-def _linked(items: Sequence[Any]) -> Log:
-    """The log of ``items`` (oldest first): `_items` undone, with a loop."""
-    log: Log = None
-    for item in items:
-        log = (item, log)
-    return log
-
 
 def _defaults(game: AnyGame) -> dict[str, Any]:
     rules = game.Rules()
@@ -200,44 +176,13 @@ def _shared_of(name: str, players: int, rules: Any) -> _Shared:
     return SpielGame(find_game(name), params).shared
 
 
-class _Told:
-    """The actions of a log as the information state tells them (``seat:action ; ...``), worked out once.
-
-    A position gets one when its information state is first asked for, and every position with the same log
-    shares it. Once a position has one, a player's action from it starts a new one, ``before`` it, so that its text
-    is the last one's and one more action, not the whole game told again at every step (OpenSpiel's tests ask
-    for information states at every step: the whole history told each time makes a long game's run quadratic).
-    Once its text is known, it lets ``before`` go: only the positions that hold it keep a text. A playout that
-    never asks makes none.
-    """
-
-    __slots__ = ("before", "item", "text")
-
-    def __init__(self, item: Any, before: _Told | None, text: str | None = None) -> None:
-        self.item, self.before, self.text = item, before, text
-
-
 def _told(now: _Now) -> str:
-    """Every action taken so far, oldest first, as the information state tells them (a loop, never recursion)."""
+    """Every action taken so far, oldest first, as the information state tells them
+    (`concombre.integrations.spiel_history.tell`)."""
     told = now.told
     if told is None:
-        told = now.told = _Told(None, None)  # a cache, as the mover is: the position itself does not change
-    text = told.text
-    if text is None:
-        pending: list[Any] = []
-        link: _Told | None = told
-        while link is not None and link.text is None:
-            pending.append(link.item)
-            link = link.before
-        action_text = now.shared.action_text
-        if link is None:  # no text known before: the whole log
-            parts = [f"{seat}:{action_text(action)}" for seat, action in _items(now.log)]
-        else:  # an entry is never empty ("seat:..."), so an empty text is the empty history
-            parts = [link.text] if link.text else []
-            parts += [f"{seat}:{action_text(action)}" for seat, action in reversed(pending)]
-        text = told.text = " ; ".join(parts)
-        told.before = None
-    return text
+        told = now.told = Told(None, None)  # a cache, as the mover is: the position itself does not change
+    return tell(told, now.log, now.shared.action_text)
 
 
 class _Now:
@@ -245,7 +190,7 @@ class _Now:
 
     ``log`` holds every player's action, newest first; ``round_log`` the actions of this round with the
     seat that took them, for perfect recall. Both are persistent lists shared with every clone. ``told``
-    is the log as the information state tells it (`_Told`), once one was asked for here or before.
+    is the log as the information state tells it (`Told`), once one was asked for here or before.
     """
 
     __slots__ = (
@@ -266,7 +211,7 @@ class _Now:
 
     def __init__(self, shared: _Shared, engine: Any, seeded: bool, waiting: Any = None, drawn: tuple[int, ...] = (),
                  log: Log = None, round_log: Log = None, draws: int | None = None,
-                 round_number: int | None = None, told: _Told | None = None) -> None:
+                 round_number: int | None = None, told: Told | None = None) -> None:
         self.shared = shared
         self.engine, self.seeded, self.waiting, self.drawn = engine, seeded, waiting, drawn
         self.log, self.round_log = log, round_log
@@ -289,14 +234,14 @@ class _Now:
         # Pickled (OpenSpiel's serialisation) with its logs as flat tuples: pickle walks nested pairs by recursion,
         # which fails once a game passes about a thousand steps. What is worked out from the position (the mover,
         # the slots, the pool, the history told) is left out: it is worked out again on first use.
-        return _now_of, (self.shared, self.engine, self.seeded, self.waiting, self.drawn, _items(self.log),
-                         _items(self.round_log), self.draws, self.round_number)
+        return _now_of, (self.shared, self.engine, self.seeded, self.waiting, self.drawn, flat(self.log),
+                         flat(self.round_log), self.draws, self.round_number)
 
 
 def _now_of(shared: _Shared, engine: Any, seeded: bool, waiting: Any, drawn: tuple[int, ...], log: Sequence[Any],
             round_log: Sequence[Any], draws: int | None, round_number: int) -> _Now:
     """A pickled position rebuilt, its flat logs linked again (`_Now.__reduce__`)."""
-    return _Now(shared, engine, seeded, waiting, drawn, _linked(log), _linked(round_log), draws, round_number)
+    return _Now(shared, engine, seeded, waiting, drawn, linked(log), linked(round_log), draws, round_number)
 
 
 def _player(now: _Now) -> int:
@@ -351,7 +296,7 @@ def _drawn(now: _Now, card: int) -> _Now:
     return _settled(_moved(now, chance.resolve(now.engine, now.waiting, drawn), now.log, now.round_log, now.told))
 
 
-def _moved(now: _Now, engine: Any, log: Log, round_log: Log, told: _Told | None) -> _Now:
+def _moved(now: _Now, engine: Any, log: Log, round_log: Log, told: Told | None) -> _Now:
     """The position at ``engine`` after the actions ``log`` (told by ``told``); a new round starts a new round
     log."""
     number = getattr(engine, "round_number", 0)
@@ -466,7 +411,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 f"Action {action!r} is not legal here: seat {seat} may take {sorted(_offered(now))}.", field="action"
             )
         item = (seat, chosen)
-        told = None if now.told is None else _Told(item, now.told)
+        told = None if now.told is None else Told(item, now.told)
         log, round_log = (item, now.log), (item, now.round_log)
         if shared.chance is not None and shared.chance.draws(now.engine, chosen) > 0:
             self._now = _Now(shared, now.engine, True, chosen, (), log, round_log, round_number=now.round_number,
@@ -485,7 +430,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             []
         """
         action_text = self._shared.action_text
-        return [f"{seat}:{action_text(action)}" for seat, action in _items(self._now.log)]
+        return [f"{seat}:{action_text(action)}" for seat, action in flat(self._now.log)]
 
     def held(self, player: int) -> frozenset[int]:
         """The card numbers ``player`` has held this round: their hand, and the cards their actions put out.
