@@ -15,7 +15,7 @@ import pytest
 
 from concombre import InvalidArgumentError
 from concombre.core.errors import IllegalActionError
-from concombre.core.game import registered
+from concombre.core.game import refuse, refused, register, registered, unregister
 from concombre.examples import highcard, highcard_full
 from concombre.testing import Checked, CheckReport, Unchecked, check_game
 
@@ -275,3 +275,153 @@ def test_a_refusal_that_names_another_error_than_apply_still_fails_refused():
 
     message = failure(attrs.evolve(FULL, refusal=refusal))
     assert "the promise 'refused' is broken by refusal: apply refuses" in message
+
+
+# An answer the kit iterates or measures is collected inside the guard: a generator that raises while iterated,
+# or an answer of the wrong shape, is the kit's failure naming the promise and the member, never a bare error.
+
+
+def test_a_legal_actions_generator_that_raises_midway_fails_agrees():
+    def legal_actions(state):  # a generator (the house allows one): it yields, then raises in round two
+        offered = highcard.legal_actions(state)
+        yield from offered[:1]
+        if state.round_number > 1 and len(offered) > 1:
+            raise ValueError("the second card is not written yet")
+        yield from offered[1:]
+
+    faulty = attrs.evolve(FULL, legal_actions=legal_actions)
+    message = failure(faulty)
+    assert "the promise 'agrees' is broken by legal_actions: it raises ValueError: the second card" in message
+    replays(faulty, message)
+
+
+@pytest.mark.parametrize(("change", "member", "detail"), [
+    ({"points": lambda before, after: 5}, "points", "it answers 5, not a sequence (TypeError: 'int' object is "
+                                                    "not iterable)"),
+    ({"points": lambda before, after: (1 / value for value in (1.0, 0.0))}, "points", "it raises ZeroDivisionError"),
+    ({"total": lambda state: None}, "total=", "it answers None, not a sequence"),
+])
+def test_points_of_the_wrong_shape_fail_points(change, member, detail):
+    game, options = (FULL, change) if "total" in change else (attrs.evolve(FULL, **change), {})
+    message = failure(game, **options)
+    assert f"the promise 'points' is broken by {member}: {detail}" in message
+
+
+class _OddReturns(type(FULL)):  # type: ignore[misc]  # a game whose returns is its own
+    __slots__ = ()
+    answer: Any = None
+
+    def returns(self, state):
+        return self.answer
+
+
+def _with_returns(answer: Any) -> Any:
+    game = _OddReturns(**{field.alias: getattr(FULL, field.name) for field in attrs.fields(type(FULL))})
+    type(game).answer = answer
+    return game
+
+
+@pytest.mark.parametrize(("answer", "detail"), [
+    ((0.0,), "returns gives 1 numbers"),
+    ((0.0, 0.0, 0.0), "returns gives 3 numbers"),
+    (0.0, "it answers 0.0, not a sequence"),
+])
+def test_returns_of_the_wrong_shape_fail_agrees(answer, detail):
+    message = failure(_with_returns(answer))
+    assert f"the promise 'agrees' is broken by returns: {detail}" in message
+
+
+def test_offers_that_raise_while_iterated_fail_story():
+    assert FULL.story is not None
+
+    def offers(state):
+        yield from highcard.legal_actions(state)[:1]
+        raise LookupError("no more buttons")
+
+    message = failure(attrs.evolve(FULL, story=attrs.evolve(FULL.story, offers=offers)))
+    assert "the promise 'story' is broken by story.offers: it raises LookupError: no more buttons" in message
+    message = failure(attrs.evolve(FULL, story=attrs.evolve(FULL.story, offers=lambda state: 3)))
+    assert "the promise 'story' is broken by story.offers: it answers 3, not a sequence" in message
+    message = failure(attrs.evolve(FULL, story=attrs.evolve(FULL.story, shown_trick=lambda state: (0, 5))))
+    assert "the promise 'story' is broken by story.shown_trick: it answers (0, 5), not None or (a seat" in message
+
+
+@pytest.mark.parametrize(("change", "member", "detail"), [
+    ({"hand": lambda seen: 3}, "encoding.hand", "it answers 3, not a sequence"),
+    ({"action_cards": lambda action: (1 // card for card in (1, 0))}, "encoding.action_cards",
+     "it raises ZeroDivisionError"),
+    ({"slots": lambda state: [1, 2]}, "encoding.slots", "it answers [1, 2], not a mapping"),
+    ({"slots": lambda state: {"a": None, 0: None}}, "encoding.slots", "its slots ['a', 0] are not all numbers"),
+    ({"encode": lambda seen: "a vector"}, "encoding.encode", "it answers 'a vector', not an array of numbers"),
+    ({"encode": lambda seen: []}, "encoding.encode", "seat 0's vector has the shape (0,) and no values, not (15,)"),
+])
+def test_an_encoding_answer_of_the_wrong_shape_fails_encoding(change, member, detail):
+    pytest.importorskip("numpy")
+    assert FULL.learning is not None
+    learning = attrs.evolve(FULL.learning, encoding=lambda: attrs.evolve(highcard_full.encoding(), **change))
+    message = failure(attrs.evolve(FULL, learning=learning))
+    assert f"the promise 'encoding' is broken by {member}: {detail}" in message
+
+
+def test_a_view_or_a_start_without_the_fields_promised_fails_naming_the_member():
+    def no_view(state, seat):
+        return (seat,)  # a view with no seat, no to_play
+
+    def no_table(players, *, dealer=0, rules=None, seed=None):
+        return "a table"  # a start with no players
+
+    message = failure(attrs.evolve(highcard.GAME, view=no_view), documents=False, bots=False)
+    assert "the promise 'views' is broken by view: seat 0's view says seat nothing (no such field)" in message
+    message = failure(attrs.evolve(highcard.GAME, new_game=no_table))
+    assert "the promise 'agrees' is broken by new_game: it raises AttributeError" in message
+
+
+# The kit stands its game in the registry while it checks it, and leaves the registry as it found it.
+
+
+def _copycat(game: Any, name: str = "copycat") -> Any:
+    return attrs.evolve(game, info=attrs.evolve(game.info, name=name))
+
+
+def test_check_game_leaves_the_registry_as_it_was():
+    games, refusals = list(registered().items()), dict(refused())
+    copycat = register(_copycat(highcard.GAME))  # High Card's classes, under another name: High Card owns them
+    try:
+        mine = list(registered().items())
+        assert mine[-1] == ("copycat", copycat)
+        check_game(highcard.GAME, games=1)  # while checked, High Card displaces the copycat...
+        assert list(registered().items()) == mine and dict(refused()) == refusals  # ...and no longer after
+        with pytest.raises(AssertionError, match="broken by render"):  # a failure too leaves it as it was
+            check_game(attrs.evolve(FULL, render=lambda shown: None), games=1)
+        assert list(registered().items()) == mine and dict(refused()) == refusals
+    finally:
+        unregister(copycat)
+    assert list(registered().items()) == games and dict(refused()) == refusals
+
+
+def _of_its_own() -> Any:
+    """High Card's core under a name and classes of its own (subclasses), that claims nothing High Card has."""
+    kinds = {name: type(f"Own{name}", (getattr(highcard, name),), {"__slots__": ()})
+             for name in ("Rules", "State", "View", "Deal", "Play")}
+    return attrs.evolve(_copycat(highcard.GAME, "ownkind"), Rules=kinds["Rules"], State=kinds["State"],
+                        View=kinds["View"], action_types=(kinds["Deal"], kinds["Play"]), bots=None)
+
+
+def test_check_game_puts_back_the_game_of_its_name_in_its_place_and_what_was_refused():
+    games, refusals = list(registered().items()), dict(refused())
+    assert "highcard" not in refusals
+    why = InvalidArgumentError("The game 'highcard' cannot be registered: a test.", field="game")
+    refuse("highcard", why)  # as an installed High Card that failed its checks would be
+    register(FULL)  # registered again (it clears the refusal), then refused again below
+    own = register(_of_its_own())  # registered after High Card
+    refuse("highcard", why)
+    try:
+        mine = list(registered().items())
+        assert [name for name, _ in mine[-2:]] == ["highcard", "ownkind"]
+        check_game(highcard.GAME, games=1, documents=False)  # another High Card, standing in for FULL
+        assert list(registered().items()) == mine  # FULL back, before the other game, as it was
+        assert refused()["highcard"] is why
+    finally:
+        unregister(own)
+        unregister(register(FULL))  # the one way to forget a refusal: register a game of its name
+    assert list(registered().items()) == games and dict(refused()) == refusals

@@ -30,10 +30,12 @@ def check_bots(run: Run, state: Any, rng: random.Random) -> None:
         {'bots': 2}
     """
     game = run.game
-    to_play = game.to_play(state)
-    if game.bots is None or to_play is None:
+    if game.bots is None:
         return
-    seen = game.view(state, to_play)
+    to_play = run.call("bots", "to_play", game.to_play, state)
+    if to_play is None:
+        return
+    seen = run.call("bots", "view", game.view, state, to_play)
     for name in dict.fromkeys((game.bots.stand_in, *game.bots.rivals)):
         member = f"bots.makers[{name!r}]"
         with run.guard("bots", member):

@@ -10,14 +10,14 @@ bookkeeping in `~concombre.testing.run`. Import these names from `concombre.test
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import attrs
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import AnyGame, Encoding, register, registered, unregister
+from concombre.core.game import AnyGame, Encoding, refuse, refused, register, registered, unregister
 from concombre.testing.bots import check_bots
 from concombre.testing.documents import check_documents
 from concombre.testing.learning import check_encoding
@@ -228,25 +228,46 @@ def _encoding(game: AnyGame, options: Options, players: int, seed: int, unchecke
 
 @contextmanager
 def _standing_in(game: AnyGame) -> Iterator[None]:
-    """``game`` registered in place of the game of its name (if any) while checked, that one restored after."""
-    before = registered().get(game.name)
-    if before is game:
-        yield
-        return
-    if before is not None:
-        unregister(before)
+    """``game`` registered in place of the game of its name (if any) while checked; the registry as it was after
+    (`_restore`): the games it displaced are registered again, and what was refused is refused again."""
+    games, refusals = registered(), refused()
+    before = games.get(game.name)
     try:
-        register(game)
-    except InvalidArgumentError as err:
-        if before is not None:
-            register(before)
-        raise BrokenError(f"{game.name}: the promise 'registers' is broken: {err.reason}") from None
-    try:
+        if before is not game:
+            if before is not None:
+                unregister(before)
+            try:
+                register(game)
+            except InvalidArgumentError as err:
+                raise BrokenError(f"{game.name}: the promise 'registers' is broken: {err.reason}") from None
         yield
     finally:
-        unregister(game)
-        if before is not None:
-            register(before)
+        _restore(games, refusals)
+
+
+def _restore(games: Mapping[str, AnyGame], refusals: Mapping[str, InvalidArgumentError]) -> None:
+    """The registry back as it was, ``games`` registered (in their order) and ``refusals`` refused: the games
+    registered since are unregistered, and those from the first one missing or out of place on are registered
+    again in their order (registering one clears its refusal), then the refusals lost are refused again."""
+    now = registered()
+    if list(now) == list(games) and all(now[name] is game for name, game in games.items()) and \
+            refused() == refusals:
+        return  # as it was (the usual case: nothing to do)
+    kept = list(games.values())
+    for other in now.values():
+        if all(other is not mine for mine in kept):
+            unregister(other)
+    listed = list(registered().values())
+    same = next((index for index, (mine, theirs) in enumerate(zip(kept, listed, strict=False))
+                 if mine is not theirs), min(len(kept), len(listed)))
+    for other in listed[same:]:
+        unregister(other)
+    for other in kept[same:]:
+        register(other)
+    now_refused = refused()
+    for name, error in refusals.items():
+        if now_refused.get(name) is not error:
+            refuse(name, error)
 
 
 def _round(state: Any) -> Any:
@@ -259,8 +280,8 @@ def _check_one(run: Run) -> None:
     rng = random.Random(run.seed)
     with run.guard("agrees", "new_game"):
         start = game.new_game(run.players, seed=run.seed)
-    run.expect(len(start.players) == run.players, "agrees", "new_game",
-               f"a {run.players}-player game has {len(start.players)} players")
+        seats = len(start.players)
+    run.expect(seats == run.players, "agrees", "new_game", f"a {run.players}-player game has {seats} players")
     if game.story is not None:
         described = run.call("story", "story.describe", game.story.describe, start.rules)
         run.expect(isinstance(described, str), "story", "story.describe", f"it answers {described!r}, no text")
@@ -268,7 +289,7 @@ def _check_one(run: Run) -> None:
     state, taken, before, action = start, list[Any](), None, None
     while True:
         over = run.call("agrees", "is_over", game.is_over, state)
-        legal = tuple(run.call("agrees", "legal_actions", game.legal_actions, state))
+        legal = run.collect("agrees", "legal_actions", game.legal_actions, state)
         check_agreement(run, state, legal, over)
         sampled = run.step % options.every == 0 or over or _round(before) != _round(state)  # and a round's start
         if over:

@@ -38,37 +38,59 @@ def check_encoding(run: Run, encoding: Encoding[Any, Any, Any], state: Any, lega
         return all(below(number, encoding.cards) for number in numbers)
 
     for seat, view in enumerate(seen):
-        vector = numpy.asarray(run.call("encoding", "encoding.encode", encoding.encode, view))
+        vector = run.collect("encoding", "encoding.encode", encoding.encode, view, into=_numbers,
+                             shape="an array of numbers")
         if not run.holds(vector.shape == (encoding.size,) and bool(numpy.all(numpy.isfinite(vector))) and bool(
                 numpy.all((vector >= encoding.low) & (vector <= 1.0))), "encoding"):
+            span = f"values from {vector.min()} to {vector.max()}" if vector.size else "no values"
             raise run.failure("encoding", "encoding.encode", f"seat {seat}'s vector has the shape {vector.shape} "
-                                                             f"and values from {vector.min()} to {vector.max()}, "
-                                                             f"not ({encoding.size},) from {encoding.low} to 1")
+                                                             f"and {span}, not ({encoding.size},) from "
+                                                             f"{encoding.low} to 1")
         if encoding.observe is not None:
-            observed = numpy.asarray(run.call("encoding", "encoding.observe", encoding.observe, state, seat))
+            observed = run.collect("encoding", "encoding.observe", encoding.observe, state, seat, into=_numbers,
+                                   shape="an array of numbers")
             run.expect(numpy.array_equal(observed, vector), "encoding", "encoding.observe",
                        f"seat {seat}'s observation is not encode(view)")
         text = run.call("encoding", "encoding.text", encoding.text, view)
         run.expect(isinstance(text, str), "encoding", "encoding.text", f"it answers {text!r}, no text")
-        held = list(run.call("encoding", "encoding.hand", encoding.hand, view))
+        held = run.collect("encoding", "encoding.hand", encoding.hand, view, into=list)
         run.expect(cards(held), "encoding", "encoding.hand", f"seat {seat}'s hand is {held}, not card numbers "
                                                              f"below {encoding.cards}")
     for action in legal:
-        taken = list(run.call("encoding", "encoding.action_cards", encoding.action_cards, action))
+        taken = run.collect("encoding", "encoding.action_cards", encoding.action_cards, action, into=list)
         if not run.holds(cards(taken), "encoding"):
             raise run.failure("encoding", "encoding.action_cards", f"{action!r} takes {taken}, not card numbers "
                                                                    f"below {encoding.cards}")
     _check_slots(run, encoding, state, legal)
 
 
+def _numbers(answer: Any) -> Any:
+    """``answer`` as a numpy array of numbers (a TypeError if its values are not numbers)."""
+    import numpy
+
+    vector = numpy.asarray(answer)
+    if vector.dtype.kind not in "biuf":
+        raise TypeError(f"its values are of the kind {vector.dtype.name!r}, not numbers")
+    return vector
+
+
+def _listed(slots: dict[Any, Any]) -> list[Any]:
+    """The slots, in order where they can be ordered."""
+    try:
+        return sorted(slots)
+    except TypeError:
+        return list(slots)
+
+
 def _check_slots(run: Run, encoding: Encoding[Any, Any, Any], state: Any, legal: tuple[Any, ...]) -> None:
     game = run.game
-    slots = dict(run.call("encoding", "encoding.slots", encoding.slots, state))
-    to_play = game.to_play(state)
-    run.expect(all(below(slot, encoding.actions) for slot in slots), "encoding", "encoding.slots",
-               f"its slots {sorted(slots)} are not all numbers below {encoding.actions}")
-    run.expect(to_play is not None or not slots, "encoding", "encoding.slots",
-               f"it offers the slots {sorted(slots)} while the table acts")
+    slots = run.collect("encoding", "encoding.slots", encoding.slots, state, into=dict)
+    to_play = run.call("encoding", "to_play", game.to_play, state)
+    if not run.holds(all(below(slot, encoding.actions) for slot in slots), "encoding"):
+        raise run.failure("encoding", "encoding.slots", f"its slots {_listed(slots)} are not all numbers below "
+                                                        f"{encoding.actions}")
+    if not run.holds(to_play is not None or not slots, "encoding"):
+        raise run.failure("encoding", "encoding.slots", f"it offers the slots {_listed(slots)} while the table acts")
     with run.guard("encoding", "refusal"):
         refused = [(slot, str(why)) for slot, action in slots.items() if (why := game.refusal(state, action))]
     run.expect(not refused, "encoding", "encoding.slots", f"it offers slots the rules refuse: {refused}")

@@ -50,7 +50,7 @@ class Sums:
     def _total(self, state: Any) -> list[float]:
         total = self.run.options.total
         assert total is not None
-        kept = list(self.run.call("points", "total=", total, state))
+        kept = self.run.collect("points", "total=", total, state, into=list)
         self.run.expect(len(kept) == self.run.players and all(map(_finite, kept)), "points", "total=",
                         f"it gives {kept!r}, not one number a seat")
         return [float(value) for value in kept]
@@ -59,7 +59,7 @@ class Sums:
         """Check and add the points and rewards of the step from ``before`` to ``after``."""
         run, game = self.run, self.run.game
         if game.points is not None:
-            gained = tuple(run.call("points", "points", game.points, before, after))
+            gained = run.collect("points", "points", game.points, before, after)
             scale = game.points_scale * (1 + 1e-9)
             if not run.holds(len(gained) == run.players and all(
                     _finite(value) and abs(value) <= scale for value in gained), "points"):
@@ -68,7 +68,7 @@ class Sums:
             self.points = _plus(self.points, gained)
         for scheme in REWARDS:
             member = f"rewards ({scheme!r})"
-            rewards = tuple(run.call("points", member, game.rewards, before, after, scheme))
+            rewards = run.collect("points", member, game.rewards, before, after, scheme)
             if not run.holds(len(rewards) == run.players and all(map(_finite, rewards)), "points"):
                 raise run.failure("points", member, f"a step gives {rewards!r}, not one finite number a seat")
             self.rewards[scheme] = _plus(self.rewards[scheme], rewards)
@@ -81,7 +81,7 @@ class Sums:
     def end(self, final: Any) -> None:
         """Check the sums at the game's end, ``final``: the ``"win"`` and ``"points"`` rewards' totals."""
         run = self.run
-        winner = run.game.winner(final)
+        winner = run.call("agrees", "winner", run.game.winner, final)
         bonus = [0.0 if winner is None else END_BONUS if seat == winner else -END_BONUS for seat in range(run.players)]
         if not run.holds(_close(self.rewards["win"], bonus), "points"):
             raise run.failure("points", "rewards ('win')", f"the 'win' rewards add up to {self.rewards['win']}, "

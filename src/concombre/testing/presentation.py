@@ -77,14 +77,14 @@ def check_story(run: Run, state: Any, legal: tuple[Any, ...], seen: list[Any], b
         if not run.holds(isinstance(lines, list) and all(isinstance(line, str) for line in lines), "story"):
             raise run.failure("story", "story.show", f"seat {view.seat}'s view is shown as {lines!r}, not a list "
                                                      "of lines")
-    to_play = game.to_play(state)
+    to_play = run.call("story", "to_play", game.to_play, state)
     if story.typed is not None:
         for offered in legal:
             written = run.call("story", "story.typed", story.typed, offered)
             if not run.holds(isinstance(written, str) and written != "", "story"):
                 raise run.failure("story", "story.typed", f"it writes {offered!r} as {written!r}, no text")
     if story.offers is not None:
-        for offered in run.call("story", "story.offers", story.offers, state):
+        for offered in run.collect("story", "story.offers", story.offers, state):
             refused = None if to_play is None else run.call("story", "refusal", game.refusal, state, offered)
             if not run.holds(to_play is not None and refused is None, "story"):
                 raise run.failure("story", "story.offers", f"it offers {offered!r}, which the seat to move "
@@ -115,7 +115,7 @@ def _a_trick(trick: object, players: int) -> bool:
     if not isinstance(trick, tuple) or len(trick) != 2:
         return False
     winner, plays = trick
-    return below(winner, players) and all(
+    return below(winner, players) and isinstance(plays, (tuple, list)) and all(
         isinstance(play, tuple) and len(play) == 2 and below(play[0], players) and isinstance(play[1], str)
         for play in plays)
 
@@ -135,7 +135,7 @@ def check_reader(run: Run, state: Any, legal: tuple[Any, ...]) -> None:
         {'reader': 14}
     """
     game, story = run.game, run.game.story
-    if story is None or game.to_play(state) is None:
+    if story is None or run.call("reader", "to_play", game.to_play, state) is None:
         return  # a reader reads a person's answer on their turn
     records, typed = game.records, story.typed
     for action in legal:

@@ -35,7 +35,8 @@ def check_agreement(run: Run, state: Any, legal: tuple[Any, ...], over: bool) ->
     """
     game = run.game
     with run.guard("agrees", "winner/to_play/returns"):
-        winner, to_play, returns = game.winner(state), game.to_play(state), game.returns(state)
+        winner, to_play = game.winner(state), game.to_play(state)
+    returns = run.collect("agrees", "returns", game.returns, state)
     run.expect(over == (not legal), "agrees", "legal_actions",
                f"is_over is {over} but {len(legal)} actions are offered")
     run.expect(winner is None or over, "agrees", "winner", f"winner is {winner!r} before the game is over")
@@ -145,18 +146,24 @@ def check_views(run: Run, state: Any, rng: random.Random, over: bool) -> None:
         {'views': 4}
     """
     game = run.game
-    to_play = game.to_play(state)
+    to_play = run.call("views", "to_play", game.to_play, state)
     sample = game.learning.sample if game.learning is not None else None
     for seat in range(run.players):
         seen = run.call("views", "view", game.view, state, seat)
-        if not run.holds(seen.seat == seat and seen.to_play == to_play, "views"):
-            raise run.failure("views", "view", f"seat {seat}'s view says seat {seen.seat}, to play "
-                                               f"{seen.to_play!r} (the state: {to_play!r})")
+        says, plays = getattr(seen, "seat", _NOT_AN_ACTION), getattr(seen, "to_play", _NOT_AN_ACTION)
+        if not run.holds(says == seat and plays == to_play, "views"):
+            raise run.failure("views", "view", f"seat {seat}'s view says seat {_said(says)}, to play "
+                                               f"{_said(plays)} (the state: {to_play!r})")
         if sample is not None and not over:
             twin = run.call("views", "learning.sample", sample, seen, rng)
             again = run.call("views", "view", game.view, twin, seat)
             if not run.holds(again == seen, "views"):
                 raise run.failure("views", "view", _leak(seat, seen, again))
+
+
+def _said(value: object) -> str:
+    """What a view says of a field, or that it lacks the field."""
+    return "nothing (no such field)" if value is _NOT_AN_ACTION else repr(value)
 
 
 def _leak(seat: int, seen: Any, twin: Any) -> str:

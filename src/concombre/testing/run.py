@@ -7,9 +7,9 @@ player count and the step that reproduce it. Internal to `concombre.testing`: us
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -17,6 +17,10 @@ from concombre.core.game import AnyGame, Encoding
 from concombre.core.records import Record
 
 __all__ = ["BrokenError", "Options", "Run", "below", "recorded"]
+
+T = TypeVar("T")
+
+_SHAPES: dict[Any, str] = {tuple: "a sequence", list: "a sequence", dict: "a mapping"}
 
 
 class BrokenError(AssertionError):
@@ -119,6 +123,46 @@ class Run:
         with _Guard(self, promise, member):
             return function(*args)
 
+    @overload
+    def collect(self, promise: str, member: str, function: Callable[..., Any], *args: Any) -> tuple[Any, ...]: ...
+
+    @overload
+    def collect(self, promise: str, member: str, function: Callable[..., Any], *args: Any,
+                into: Callable[[Any], T], shape: str | None = None) -> T: ...
+
+    def collect(self, promise: str, member: str, function: Callable[..., Any], *args: Any,
+                into: Callable[[Any], Any] = tuple, shape: str | None = None) -> Any:
+        """``function(*args)``, a game's member, made ``into`` a tuple (a list, a dict...) before it is looked
+        at: an exception it raises, also while its answer is iterated (a generator), and an answer of another
+        shape (one ``into`` cannot take: not iterable...) are the failure of ``promise`` by ``member``, the
+        latter saying the answer is not ``shape`` (by default, a sequence or a mapping).
+
+        Examples:
+            >>> from concombre.games import find_game
+            >>> run = Run(find_game("concombre"), 4, 2, Options())
+            >>> run.collect("agrees", "legal_actions", lambda: iter([1, 2])), run.collect("x", "y", abs, -1, into=str)
+            ((1, 2), '1')
+            >>> try:
+            ...     run.collect("points", "points", lambda: 5)
+            ... except BrokenError as err:
+            ...     print(str(err).partition(" (seed")[0])
+            concombre: the promise 'points' is broken by points: it answers 5, not a sequence (TypeError: 'int'
+            object is not iterable)
+        """
+        with _Guard(self, promise, member):
+            answer = function(*args)
+        if type(answer) is into:  # already of the shape asked for (legal_actions' tuples): nothing to make
+            return answer
+        if isinstance(answer, Iterator):  # a generator: what it raises while iterated is the member's
+            with _Guard(self, promise, member):
+                return into(answer)
+        try:
+            return into(answer)
+        except Exception as err:
+            shape = shape or _SHAPES.get(into, getattr(into, "__name__", repr(into)))
+            raise self.failure(promise, member, f"it answers {_short(answer)}, not {shape} "
+                                                f"({type(err).__name__}: {err})") from err
+
 
 class _Guard:
     __slots__ = ("member", "promise", "run")
@@ -135,6 +179,15 @@ class _Guard:
             return
         raise self.run.failure(self.promise, self.member,
                                f"it raises {type(error).__name__}: {error}") from error
+
+
+def _short(value: object) -> str:
+    """``value``'s repr, cut short where it is long (and never an exception of its own)."""
+    try:
+        text = repr(value)
+    except Exception as err:
+        return f"a {type(value).__name__} (its repr raises {type(err).__name__})"
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def below(value: object, players: int) -> bool:
