@@ -182,3 +182,39 @@ def test_romme_offers_no_numbered_moves_and_says_what_to_type_for_a_bare_number(
         romme.read_action(seen, "1")
     assert caught.value.reason == ("'1' is not a move I can read. Type meld CARDS | CARDS, lay off CARD on N, "
                                    "exchange CARD at N P then meld CARDS, or discard CARD to end your turn.")
+
+
+# -- numbers a person cannot mean: digits `int` reads otherwise or refuses (review B2) -------------------------------
+
+ODD_NUMBERS = ("²", "٣", "9" * 5000, "1²")
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS)
+def test_concombre_s_reader_answers_odd_digits_with_a_sentence(number):
+    state = concombre.deal(concombre.new_game(2, seed=1))
+    with pytest.raises(FormatError) as caught:
+        concombre.read_action(state, number)
+    assert caught.value.path == "text" and len(caught.value.reason) < 200
+    story = concombre.GAME.story
+    assert story is not None
+    said = story.read(state, number)
+    assert isinstance(said, str) and len(said) < 200
+
+
+@pytest.mark.parametrize("number", ODD_NUMBERS)
+@pytest.mark.parametrize("form", ["lay off 7H on {}", "exchange 7H at 1 {} then meld 9C 9D joker",
+                                  "exchange 7H at {} 1 then meld 9C 9D joker"])
+def test_romme_s_reader_answers_odd_digits_with_a_sentence(number, form):
+    state = romme.draw_stock(romme.deal(romme.new_game(2, seed=3)))
+    text = form.format(number)
+    with pytest.raises(FormatError) as caught:
+        romme.read_action(state, text)
+    assert caught.value.path == "text" and caught.value.ruling == "R9" and len(caught.value.reason) < 200
+    story = romme.GAME.story
+    assert story is not None and len(str(story.read(state, text))) < 200
+
+
+def test_a_record_s_odd_digits_are_no_action():
+    for line in ("lay off 7H1 on ²", "lay off 7H1 on " + "9" * 5000, "exchange 5S2 at 1 ² then meld 9C1 9D1 JK1"):
+        with pytest.raises(FormatError, match="expected an action"):
+            romme.parse_action(line)

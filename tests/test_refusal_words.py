@@ -193,3 +193,57 @@ def test_no_refusal_of_a_random_game_talks_like_code(name):
                     named += 1
             state = game.apply(state, legal[rng.randrange(len(legal))])
     assert refusals > 100 and named > 20
+
+
+# -- no placeholder reaches a person; each sentence said once (review B7) ---------------------------------------------
+
+
+def test_a_step_refused_before_its_time_never_shows_a_placeholder():
+    from concombre.games.romme import transitions
+
+    drawing = romme.deal(romme.new_game(["Ann", "Bob"], seed=3))
+    melding, laying_off, exchanging, discarding = (  # called as no action class would: what the fields fall back on
+        transitions.meld_refusal, transitions.lay_off_refusal, transitions.exchange_refusal,
+        transitions.discard_refusal)
+    funny: Any = (None, [[]], [["QH1"], []], "QH1")
+    refusals = [*(melding(drawing, melds) for melds in funny), laying_off(drawing, funny[3], 0),
+                discarding(drawing, funny[0]), exchanging(drawing, funny[3], 0, 0, [])]
+    for refused in refusals:
+        assert refused is not None and refused.ruling == "R15", refused
+        assert "{" not in refused.reason and "  " not in refused.reason and refused.reason.startswith("No "), refused
+    with use_language("id"):
+        assert "{" not in str(laying_off(drawing, funny[3], 0))
+
+
+def test_each_sentence_that_names_the_card_has_one_without_it():
+    from concombre.games.romme.refusals import PLAIN
+
+    for named, plain in PLAIN.items():
+        assert "{card" in named and "{" not in plain
+
+
+def test_no_joker_there_is_said_once_by_the_rules_home():
+    from concombre.games.romme.melds import unfit_exchange
+
+    state = opened_table()
+    meld = state.melds[0]
+    home = unfit_exchange(meld, 0, cards_of("KD2")[0], 0)
+    assert home is not None and str(home) == said(state, "exchange KD at 1 1 then meld 9c 9d joker")
+    outside = unfit_exchange(meld, 6, cards_of("KD2")[0], 0)
+    assert outside is not None and str(outside) == said(state, "exchange KD at 1 7 then meld 9c 9d joker")
+
+
+def test_numbers_past_any_table_are_said_in_the_readers_one_words():
+    state = opened_table()
+    line = romme.action_text(romme.LayOff("3D1", 0)).replace(" 1", " 0")
+    with pytest.raises(FormatError) as caught:
+        romme.parse_action(line)
+    typed = refused_reading(state, "lay off 3D1 on 0")
+    assert (caught.value.reason, caught.value.ruling) == (typed.reason, typed.ruling) == (
+        "Melds and places are counted from 1, as the table shows them: 'lay off 3D1 on 0'", "R9")
+    with pytest.raises(FormatError) as caught:
+        romme.parse_action("lay off 3D1 on 99")
+    assert (caught.value.reason, caught.value.ruling) == ("There is no meld 99: a table holds at most 36 melds.", "R9")
+    with pytest.raises(FormatError) as caught:
+        romme.parse_action("exchange KD2 at 1 14 then meld 9C1 9D1 JK1")
+    assert (caught.value.reason, caught.value.ruling) == ("There is no place 14: a meld holds at most 13 cards.", "R10")

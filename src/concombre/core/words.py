@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from concombre.core.i18n import _
+from concombre.core.i18n import N_, _
 
-__all__ = ["YOU", "card_text", "cards_text", "clause", "person"]
+__all__ = ["MOST_DIGITS", "YOU", "card_text", "cards_text", "clause", "count_word", "person", "whole_number"]
 
 YOU = "You"
 """The name of the person at a terminal table, whose sentences take the "you" form.
@@ -86,3 +86,48 @@ def cards_text(cards: Iterable[Any]) -> str:
         '10♥ J♥'
     """
     return " ".join(card_text(card) for card in cards)
+
+
+MOST_DIGITS = 9
+"""The most digits `whole_number` reads: past them, no count a person means at a card table (and ``int`` refuses
+text past 4,300 digits).
+
+Examples:
+    >>> MOST_DIGITS
+    9
+"""
+
+
+def whole_number(word: str) -> int | None:
+    """The whole number ``word`` is as people type it, or None: ASCII digits only, at most `MOST_DIGITS` of them.
+
+    ``str.isdigit`` also accepts ``'²'`` and ``'٣'``, which ``int`` reads or refuses: a reader asks this instead,
+    and answers None with a sentence, never a bare ``ValueError``.
+
+    Examples:
+        >>> whole_number("12"), whole_number("007"), whole_number("²"), whole_number("-3"), whole_number("9" * 5000)
+        (12, 7, None, None, None)
+    """
+    if len(word) <= MOST_DIGITS and word.isascii() and word.isdigit():
+        return int(word)
+    return None
+
+
+# How many (copies a person named or holds...), in words; more than thirteen: as a number.
+_COUNTS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+           N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"))
+
+
+def count_word(number: int) -> str:
+    """``number`` as a word of the current language, for a sentence ("You hold one 6♥, not four"): one to
+    thirteen in words, any other number in digits.
+
+    Examples:
+        >>> from concombre.core.i18n import use_language
+        >>> count_word(4), count_word(14), count_word(0)
+        ('four', '14', '0')
+        >>> with use_language("id"):
+        ...     count_word(1)
+        'satu'
+    """
+    return _(_COUNTS[number - 1]) if 1 <= number <= len(_COUNTS) else str(number)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from concombre.core.cards import Card
 from concombre.core.errors import FormatError, InvalidArgumentError
 from concombre.core.i18n import _
-from concombre.core.words import card_text
+from concombre.core.words import MOST_DIGITS, card_text, whole_number
 from concombre.games.concombre.actions import Action, Play, action_text, parse_action
 from concombre.games.concombre.state import State
 from concombre.games.concombre.views import View, view
@@ -43,8 +43,8 @@ def read_action(table: State | View, text: str) -> Action:
     if not isinstance(text, str):
         raise InvalidArgumentError(f"text must be what a person typed, not {text!r}.", field="text")
     words = text.split()
-    if len(words) == 1 and words[0].isdigit():
-        return _numbered(table, int(words[0]))
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():  # a number as people type it
+        return _numbered(table, words[0])
     if len(words) == 1 and words[0].lower() not in ("deal", "resolve", "score", "play"):
         try:
             return Play(Card.parse(words[0]))
@@ -59,16 +59,18 @@ def read_action(table: State | View, text: str) -> Action:
                             text=repr(text.strip()[:60])), "text") from None
 
 
-def _numbered(table: State | View, number: int) -> Play:
-    """The play numbered ``number`` (from 1) among those the story shows the player to play."""
+def _numbered(table: State | View, word: str) -> Play:
+    """The play numbered ``word`` (from 1) among those the story shows the player to play."""
     if isinstance(table, View):
         plays = table.legal_plays
     else:
         plays = view(table, table.to_play).legal_plays if table.to_play is not None else ()
+    number = whole_number(word)
+    shown = word if number is not None else word[:MOST_DIGITS] + "…"  # past any count: said short
     if not plays:
-        raise FormatError(_("There is no play {number}: no card can be played now.", number=number), "text", "C14")
-    if not 1 <= number <= len(plays):
-        raise FormatError(_("There is no play {number}: choose 1 to {count}.", number=number, count=len(plays)),
+        raise FormatError(_("There is no play {number}: no card can be played now.", number=shown), "text", "C14")
+    if number is None or not 1 <= number <= len(plays):
+        raise FormatError(_("There is no play {number}: choose 1 to {count}.", number=shown, count=len(plays)),
                           "text")
     return Play(plays[number - 1])
 

@@ -26,8 +26,10 @@ from concombre.core.errors import FormatError, IllegalActionError, InvalidArgume
 from concombre.core.game.moves import Move, Moves
 from concombre.core.i18n import _
 from concombre.core.seats import REFEREE, Referee
+from concombre.core.words import whole_number
 from concombre.games.romme.cards import MOST_CARDS, RommeCard
 from concombre.games.romme.melds import MOST_PLACES
+from concombre.games.romme.refusals import counted_from_one, too_high
 from concombre.games.romme.state import State, require_state
 from concombre.games.romme.transitions import (
     deal,
@@ -519,17 +521,18 @@ def _groups(groups: list[list[str]]) -> list[list[str]]:
 
 
 def _index(word: str, base: int, most: int, line: str) -> int:
-    """A meld's or a place's number as written (from ``base``) as its index, from 0."""
-    if not word.isdigit() or len(word) > 3:
+    """A meld's or a place's number as written (from ``base``) as its index, from 0: the check of a record's
+    numbers, in the sentences of `concombre.games.romme.refusals` (the people's reader says the same)."""
+    number = whole_number(word)
+    if number is None:
         raise ValueError(word)
-    index = int(word) - base
+    index = number - base
     if index < 0:
-        raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
-                            text=repr(line.strip())), ruling="R9")
+        raise _said(counted_from_one(line))
     if index >= most:
-        if most == MOST_MELDS:
-            raise FormatError(_("There is no meld {number}: a table holds at most {most} melds.", number=word,
-                                most=most), ruling="R9")
-        raise FormatError(_("There is no place {number}: a meld holds at most {most} cards.", number=word,
-                            most=most), ruling="R10")
+        raise _said(too_high(index + 1, most, place=most != MOST_MELDS))
     return index
+
+
+def _said(refused: IllegalActionError) -> FormatError:
+    return FormatError(refused.reason, ruling=refused.ruling)

@@ -19,6 +19,7 @@ from concombre.core.errors import IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import N_, _
 from concombre.core.words import card_text, cards_text
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
+from concombre.games.romme.refusals import no_joker_there, no_place_there
 from concombre.games.romme.rules import MAX_PLAYERS
 
 __all__ = [
@@ -413,19 +414,37 @@ def exchange_joker(meld: Meld, position: int, card: RommeCard) -> tuple[Meld, Ro
     return Meld(meld.kind, tuple(places)), place.card
 
 
-def unfit_exchange(meld: Meld, position: int, card: RommeCard) -> IllegalActionError | None:
+def unfit_exchange(meld: Meld, position: int, card: RommeCard, number: int | None = None
+                   ) -> IllegalActionError | None:
     """Why `exchange_joker` would refuse (R10), as the refusal it raises; None if ``card`` may take the joker's place.
+
+    ``number`` is the meld's index on the table (from 0), if it lies on one: the refusal of a place then names
+    the meld and the place as people count them (from 1).
 
     Raises:
         InvalidArgumentError: An argument is not a meld, a place number or a card.
+
+    Examples:
+        >>> meld = make_meld(["KH1", "KS1", "JK1"], owner=0)
+        >>> print(unfit_exchange(meld, 0, RommeCard.parse("KD1"), number=1))
+        There is no joker at place 1 of meld 2: K♥ is there. [R10]
+        >>> print(unfit_exchange(meld, 5, RommeCard.parse("KD1"), number=1))
+        Meld 2 has no place 6: it has 3 places. [R10]
+        >>> unfit_exchange(meld, 2, RommeCard.parse("KD1")) is None
+        True
     """
     _require_meld(meld)
     card = _require_card(card)
     if isinstance(position, bool) or not isinstance(position, int):
         raise InvalidArgumentError(f"position must be a place number, not {position!r}.", "R10", "position")
-    if not 0 <= position < len(meld.places) or not meld.places[position].card.is_joker:
-        return IllegalActionError(_("There is no joker in that place of the meld."), "R10")
-    place = meld.places[position]
+    places = meld.places
+    if not 0 <= position < len(places) or not places[position].card.is_joker:
+        if number is None:
+            return IllegalActionError(_("There is no joker in that place of the meld."), "R10")
+        if not 0 <= position < len(places):
+            return no_place_there(number + 1, position + 1, len(places))
+        return no_joker_there(number + 1, position + 1, places[position].card)
+    place = places[position]
     if card.is_joker:
         return IllegalActionError(_("A joker is exchanged for the natural card it stands for, not for a joker."), "R10")
     if meld.kind == "run":

@@ -9,9 +9,9 @@ one convention, stated in `concombre.games.romme.actions`). `typed_text` writes 
 from __future__ import annotations
 
 from concombre.core.cards import plain_card_text
-from concombre.core.errors import FormatError, InvalidArgumentError
+from concombre.core.errors import FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.i18n import N_, _
-from concombre.core.words import card_text, cards_text, person
+from concombre.core.words import card_text, cards_text, person, whole_number
 from concombre.games.romme.actions import (
     MOST_MELDS,
     Action,
@@ -26,8 +26,8 @@ from concombre.games.romme.actions import (
 )
 from concombre.games.romme.cards import RommeCard
 from concombre.games.romme.melds import MOST_PLACES
+from concombre.games.romme.refusals import counted_from_one, no_meld_there, no_place_there
 from concombre.games.romme.state import Phase, State
-from concombre.games.romme.transitions import no_meld_there, no_place_there
 from concombre.games.romme.views import View
 
 __all__ = ["read_action", "typed_text"]
@@ -107,8 +107,8 @@ def read_action(table: State | View, text: str) -> Action:
     words = text.replace("|", " | ").split()
     if not words:
         raise FormatError(_now(table), "text")
-    _within_reach(table, words)
-    line = _as_line(_exchanged(table, text) + _hand(table), words, text)
+    _within_reach(table, words, text)
+    line = _as_line(_exchanged(table, text) + _hand(table), words)
     try:
         return parse_action(line)
     except FormatError as err:
@@ -133,28 +133,48 @@ def _now(table: State | View) -> str:
     return _(_NOW[table.phase])
 
 
-def _within_reach(table: State | View, words: list[str]) -> None:
-    """Refuse a meld's or a place's number that no table could hold, in the words the rules use for a number
-    this table does not have (a smaller one is read, and the rules refuse it the same way)."""
-    for position, word in enumerate(words[1:], 1):
-        if words[position - 1].lower() not in _NUMBERED or not word.isdigit():
+def _numbered(words: list[str], position: int) -> bool:
+    """Whether the word at ``position`` stands where a meld's or a place's number does: after on or at, or a
+    place after at's meld."""
+    return position >= 1 and (words[position - 1].lower() in _NUMBERED
+                              or (position >= 2 and words[position - 2].lower() == "at"))
+
+
+def _within_reach(table: State | View, words: list[str], text: str) -> None:
+    """The reader's check of the numbers typed, in the sentences of `concombre.games.romme.refusals`: each a whole
+    number counted from 1, and within what any table holds, else what this table holds (a smaller number no
+    meld has is read, and the rules refuse it in the same words)."""
+    for position, word in enumerate(words):
+        if not _numbered(words, position):
             continue
-        meld, melds = int(word), table.melds
-        if meld > MOST_MELDS:
-            raise FormatError(no_meld_there(meld, len(melds)).reason, "text", "R9")
-        after = words[position + 1] if position + 1 < len(words) else ""
-        if words[position - 1].lower() == "at" and after.isdigit() and int(after) > MOST_PLACES:
+        number = whole_number(word)
+        if number is None:
+            shown = word if len(word) <= 20 else word[:20] + "…"
+            raise FormatError(_("{word} is no number of a meld or place: they are counted from 1, as the table "
+                                "shows them.", word=repr(shown)), "text", "R9")
+        if number == 0:
+            raise _said(counted_from_one(text))
+        meld, melds = whole_number(words[position - 1]), table.melds
+        if meld is None:  # a meld's number (after on or at)
+            if number > MOST_MELDS:
+                raise _said(no_meld_there(number, len(melds)))
+        elif number > MOST_PLACES:  # a place's, after at's meld
             if not 1 <= meld <= len(melds):
-                raise FormatError(no_meld_there(meld, len(melds)).reason, "text", "R9")
-            raise FormatError(no_place_there(meld, int(after), len(melds[meld - 1].places)).reason, "text", "R10")
+                raise _said(no_meld_there(meld, len(melds)))
+            raise _said(no_place_there(meld, number, len(melds[meld - 1].places)))
+
+
+def _said(refused: IllegalActionError) -> FormatError:
+    """A refusal's sentence and ruling, for what a person typed."""
+    return FormatError(refused.reason, "text", refused.ruling)
 
 
 def _exchanged(table: State | View, text: str) -> tuple[RommeCard, ...]:
     """The joker an ``exchange ... at MELD PLACE`` takes from the table: a copy-less joker in its new meld is it."""
     words = text.lower().split()  # exchange CARD at MELD PLACE then meld CARDS
-    if len(words) < 5 or words[0] != "exchange" or words[2] != "at" or not (words[3] + words[4]).isdigit():
+    if len(words) < 5 or words[0] != "exchange" or words[2] != "at":
         return ()
-    meld, place = int(words[3]) - 1, int(words[4]) - 1
+    meld, place = (number - 1 if (number := whole_number(word)) is not None else -1 for word in words[3:5])
     melds = table.melds
     if not 0 <= meld < len(melds) or not 0 <= place < len(melds[meld].places):
         return ()
@@ -174,21 +194,13 @@ def _hand(table: State | View) -> tuple[RommeCard, ...]:
     return hand if drawn is None else (*(card for card in hand if card != drawn), drawn)
 
 
-def _as_line(hand: tuple[RommeCard, ...], words: list[str], text: str) -> str:
+def _as_line(hand: tuple[RommeCard, ...], words: list[str]) -> str:
     """``text`` (its ``words``) as a text record writes it: each card given its copy, melds and places as typed."""
     taken: set[RommeCard] = set()
     line = []
     for position, word in enumerate(words):
-        before = words[position - 1].lower() if position else ""
-        numbered = before in _NUMBERED or (position >= 2 and words[position - 2].lower() == "at")
-        if numbered and not word.isdigit():
-            raise FormatError(_("{word} is no number of a meld or place: they are counted from 1, as the table "
-                                "shows them.", word=repr(word)), "text", "R9")
-        if word.isdigit() and numbered:
-            if int(word) == 0:
-                raise FormatError(_("Melds and places are counted from 1, as the table shows them: {text}",
-                                    text=repr(text.strip())), "text", "R9")
-            line.append(str(int(word)))
+        if _numbered(words, position):  # a whole number from 1: `_within_reach` has checked it
+            line.append(str(whole_number(word)))
         else:
             line.append(_with_copy(word, hand, taken, attempted=words[0].lower() in _KEYWORDS))
     return " ".join(line)

@@ -10,18 +10,18 @@ transition raises what it returns.
 from __future__ import annotations
 
 import bisect
-import operator
 import warnings
 from collections.abc import Mapping, Sequence
 
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, require_seat
-from concombre.core.i18n import N_, _, ngettext
+from concombre.core.i18n import N_, _
 from concombre.core.seats import game_seed, keyed_order, left_of, player_names, seats_from
-from concombre.core.words import card_text, cards_text
+from concombre.core.words import card_text
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
+from concombre.games.romme.hands import BY_INDEX, added, given, not_held, without
 from concombre.games.romme.melds import (
     End,
     Meld,
@@ -32,6 +32,7 @@ from concombre.games.romme.melds import (
     unfit_exchange,
     unfit_lay_off,
 )
+from concombre.games.romme.refusals import no_meld_there, not_now
 from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, deal_key, opens, round_score, withheld_discard
 from concombre.games.romme.state import (
     SET_MATCH,
@@ -45,90 +46,11 @@ from concombre.games.romme.state import (
     require_state,
 )
 
-__all__ = [
-    "deal",
-    "deck_for",
-    "discard",
-    "draw_discard",
-    "draw_stock",
-    "exchange",
-    "lay_off_card",
-    "meld_cards",
-    "new_game",
-    "no_meld_there",
-    "no_place_there",
-    "round_result",
-    "score_round",
-    "with_stock_top",
-]
+__all__ = ["deal", "deck_for", "discard", "draw_discard", "draw_stock", "exchange", "lay_off_card", "meld_cards",
+           "new_game", "round_result", "score_round", "with_stock_top"]
 
 HAND_SIZE = 13
 """Cards dealt to each player (R4)."""
-
-_WAITING_FOR = {
-    Phase.DEAL: N_("the cards have not been dealt yet"),
-    Phase.DRAW: N_("the player to play must draw first"),
-    Phase.PLAY: N_("the player to play has drawn and must end the turn with a discard"),
-    Phase.ROUND_COMPLETE: N_("the round is over and must be scored"),
-    Phase.GAME_OVER: N_("the game is over"),
-}
-
-
-def _not_now(what: str, state: State, tried: object = None) -> IllegalActionError:
-    """The refusal of a step the phase does not allow (R15), naming what the player ``tried`` (worded only here,
-    on the way out: a card as people write it, melds as cards set apart with |)."""
-    fields = {}
-    if isinstance(tried, RommeCard):
-        fields["card"] = card_text(tried)
-    elif tried is not None:
-        try:
-            fields["cards"] = " | ".join(cards_text(meld) for meld in _melds_given(tried))  # type: ignore[arg-type]
-        except InvalidArgumentError:  # not melds: the transition says so once the phase allows it
-            return _not_now(_NO_MELD, state)
-    return IllegalActionError(_("{what} now: {waiting}.", what=_(what, **fields), waiting=_(_WAITING_FOR[state.phase])),
-                              "R15")
-
-
-_NO_MELD = N_("No meld can be put down")
-
-# How many copies a person named or holds, in words (more than thirteen: as a number).
-_COUNTS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
-           N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"))
-
-
-def _count(number: int) -> str:
-    return _(_COUNTS[number - 1]) if 1 <= number <= len(_COUNTS) else str(number)
-
-
-def no_meld_there(number: object, melds: int) -> IllegalActionError:
-    """The refusal of meld ``number``, as people count (from 1), on a table of ``melds`` melds (R9): what the
-    rules and the people's reader say of a number no meld has.
-
-    Examples:
-        >>> print(no_meld_there(99, 3))
-        There is no meld 99: the table has 3 melds. [R9]
-        >>> print(no_meld_there(1, 0))
-        There is no meld 1: the table has no melds yet. [R9]
-    """
-    if not melds:
-        return IllegalActionError(_("There is no meld {number}: the table has no melds yet.", number=number), "R9")
-    return IllegalActionError(ngettext("There is no meld {number}: the table has {n} meld.",
-                                       "There is no meld {number}: the table has {n} melds.", melds, number=number),
-                              "R9")
-
-
-def no_place_there(meld: int, place: object, places: int) -> IllegalActionError:
-    """The refusal of place ``place`` of meld ``meld``, both as people count (from 1), a meld of ``places``
-    places (R10).
-
-    Examples:
-        >>> print(no_place_there(1, 7, 3))
-        Meld 1 has no place 7: it has 3 places. [R10]
-    """
-    return IllegalActionError(ngettext("Meld {meld} has no place {place}: it has {n} place.",
-                                       "Meld {meld} has no place {place}: it has {n} places.", places, meld=meld,
-                                       place=place), "R10")
-
 
 # -- starting -----------------------------------------------------------------------
 
@@ -277,7 +199,7 @@ def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: S
 def deal_refusal(state: State, deck: Sequence[RommeCard] | None = None) -> IllegalActionError | None:
     """Why `deal` would refuse, or None if it would deal."""
     if require_state(state).phase is not Phase.DEAL:
-        return _not_now(N_("The cards cannot be dealt"), state)
+        return not_now(N_("The cards cannot be dealt"), state.phase)
     if deck is None:
         return None
     cards, order = game_cards(state.rules.jokers), hand_of(deck, "deck")
@@ -305,10 +227,10 @@ def draw_stock(state: State) -> State:
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, _ = state._round  # one read, no property calls
     if phase is not Phase.DRAW or seat is None:  # as draw_stock_refusal, inline: a turn's hot path
-        raise _not_now(N_("No card can be drawn"), state)
+        raise not_now(N_("No card can be drawn"), phase)
     hand = hands[seat]
     card = stock[-1]
-    position = bisect.bisect(hand, card.index, key=_ORDER)  # as _added, inline: a turn's hot path
+    position = bisect.bisect(hand, card.index, key=BY_INDEX)  # as added, inline: a turn's hot path
     hand = (*hand[:position], card, *hand[position:])
     after = _NEW_STATE(State)  # as make_state, inline
     SET_MATCH(after, state.match)
@@ -319,7 +241,7 @@ def draw_stock(state: State) -> State:
 
 def draw_stock_refusal(state: State) -> IllegalActionError | None:
     """Why `draw_stock` would refuse, or None."""
-    return None if require_state(state).phase is Phase.DRAW else _not_now(N_("No card can be drawn"), state)
+    return None if require_state(state).phase is Phase.DRAW else not_now(N_("No card can be drawn"), state.phase)
 
 
 def with_stock_top(state: State, card: RommeCard | str) -> State:
@@ -374,7 +296,7 @@ def _take(state: State, card: RommeCard, stock: tuple[RommeCard, ...] | None = N
           discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> State:
     seat, hands = state.to_play, state.hands
     assert seat is not None
-    return replaced(state, phase=Phase.PLAY, hands=(*hands[:seat], _added(hands[seat], card), *hands[seat + 1 :]),
+    return replaced(state, phase=Phase.PLAY, hands=(*hands[:seat], added(hands[seat], card), *hands[seat + 1 :]),
                     stock=state.stock if stock is None else stock,
                     discard_pile=state.discard_pile if discard_pile is None else discard_pile, drawn=drawn)
 
@@ -383,70 +305,17 @@ def _with_hand(state: State, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tu
     return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
 
 
-_ORDER = operator.attrgetter("index")
-
-
-def _added(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...]:
-    """``hand`` with ``card``, kept sorted."""
-    position = bisect.bisect(hand, card.index, key=_ORDER)
-    return (*hand[:position], card, *hand[position:])
-
-
-def _without(hand: tuple[RommeCard, ...], card: RommeCard) -> tuple[RommeCard, ...] | None:
-    """``hand`` less ``card``, or None if it does not hold it."""
-    position = bisect.bisect_left(hand, card.index, key=_ORDER)
-    if position == len(hand) or hand[position].index != card.index:
-        return None
-    return (*hand[:position], *hand[position + 1 :])
-
-
 # -- melding, laying off, exchanging -----------------------------------------------------------
 
 
 def _turn_refusal(state: State, what: str, tried: object = None) -> IllegalActionError | None:
     """Why the player to play may not put cards down or discard now (R15), or None."""
     if require_state(state).phase is not Phase.PLAY or state.to_play is None:
-        return _not_now(what, state, tried)
+        return not_now(what, state.phase, tried)
     return None
 
 
-def _not_held(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> IllegalActionError | None:
-    """Why ``hand`` cannot give ``cards`` (R15), or None if it holds them all."""
-    left: tuple[RommeCard, ...] | None = hand
-    for card in cards:
-        if not isinstance(card, RommeCard):
-            raise InvalidArgumentError(f"Expected a RommeCard (such as RommeCard.parse('QH1')), not {card!r}.")
-        left = _without(left, card)  # type: ignore[arg-type]
-        if left is None:
-            return _short_of(hand, cards, card)
-    return None
-
-
-def _short_of(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard], card: RommeCard) -> IllegalActionError:
-    """The refusal of ``cards``, of which ``hand`` cannot give ``card`` (R15): copies counted as people count them,
-    a card's copy aside (any joker is a joker)."""
-    face = (card.rank, card.suit)
-    held = sum((other.rank, other.suit) == face for other in hand)
-    asked = sum((other.rank, other.suit) == face for other in cards)
-    shown = card_text(card)
-    if not held:
-        return IllegalActionError(_("You do not hold {card}.", card=shown), "R15")
-    if held < asked:
-        return IllegalActionError(_("You hold {held} {card}, not {asked}.", held=_count(held), card=shown,
-                                    asked=_count(asked)), "R15")
-    return IllegalActionError(_("You hold another copy of {card}, not this one.", card=shown), "R15")
-
-
-def _given(hand: tuple[RommeCard, ...], cards: Sequence[RommeCard]) -> tuple[RommeCard, ...]:
-    """``hand`` less ``cards``, which a refusal has found held."""
-    for card in cards:
-        left = _without(hand, card)
-        assert left is not None
-        hand = left
-    return hand
-
-
-def _melds_given(melds: Sequence[Sequence[RommeCard | str]]) -> list[tuple[RommeCard, ...]]:
+def _meldsgiven(melds: Sequence[Sequence[RommeCard | str]]) -> list[tuple[RommeCard, ...]]:
     if isinstance(melds, (str, bytes)) or not isinstance(melds, (list, tuple)):
         raise InvalidArgumentError(f"melds must be a sequence of melds, each a sequence of cards, not {melds!r}.",
                                    field="melds")
@@ -479,7 +348,7 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> Stat
     if isinstance(outcome, IllegalActionError):
         raise outcome
     seat, built = outcome
-    hand = _given(state.hands[seat], [card for meld in built for card in meld.cards])
+    hand = given(state.hands[seat], [card for meld in built for card in meld.cards])
     opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
     return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
 
@@ -496,11 +365,11 @@ def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
     refused = _turn_refusal(state, N_("You cannot meld {cards}"), melds)
     if refused is not None:
         return refused
-    seat, given = state.to_play, _melds_given(melds)
+    seat, given = state.to_play, _meldsgiven(melds)
     assert seat is not None
     if not given:
         return IllegalActionError(_("Give at least one meld."), "R5")
-    refused = _not_held(state.hands[seat], [card for meld in given for card in meld])
+    refused = not_held(state.hands[seat], [card for meld in given for card in meld])
     if refused is not None:
         return refused
     built = []
@@ -543,20 +412,6 @@ def _no_meld(state: State, index: int) -> IllegalActionError | None:
     return None
 
 
-def _no_joker_there(state: State, meld: int, place: int) -> IllegalActionError | None:
-    """Why place ``place`` of meld ``meld`` (from 0) holds no joker to exchange (R10), said as people count; None
-    if it does. A place that is no whole number is left to `unfit_exchange`, which says so."""
-    if isinstance(place, bool) or not isinstance(place, int):
-        return None
-    places = state.melds[meld].places
-    if not 0 <= place < len(places):
-        return no_place_there(meld + 1, place + 1, len(places))
-    if not places[place].card.is_joker:
-        return IllegalActionError(_("There is no joker at place {place} of meld {meld}: {card} is there.",
-                                    place=place + 1, meld=meld + 1, card=card_text(places[place].card)), "R10")
-    return None
-
-
 def lay_off_card(state: State, card: RommeCard | str, meld: int, end: End | None = None) -> State:
     """Add a card from the hand to meld number ``meld`` on the table (R9), at the ``end`` of a run.
 
@@ -580,7 +435,7 @@ def lay_off_card(state: State, card: RommeCard | str, meld: int, end: End | None
     assert seat is not None
     grown = lay_off(state.melds[meld], card, seat, end)
     melds = (*state.melds[:meld], grown, *state.melds[meld + 1 :])
-    return _after_putting_down(state, seat, _given(state.hands[seat], [card]), melds)
+    return _after_putting_down(state, seat, given(state.hands[seat], [card]), melds)
 
 
 def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = None) -> IllegalActionError | None:
@@ -591,7 +446,7 @@ def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = 
     seat = state.to_play
     if refused is not None or seat is None:
         return refused
-    return (_not_held(state.hands[seat], [card]) or _no_meld(state, meld)
+    return (not_held(state.hands[seat], [card]) or _no_meld(state, meld)
             or unfit_lay_off(state.melds[meld], card, seat, end))
 
 
@@ -624,7 +479,7 @@ def exchange(state: State, card: RommeCard | str, meld: int, place: int, new_mel
     seat = state.to_play
     assert seat is not None
     changed, joker = exchange_joker(state.melds[meld], place, card)
-    rest = _given(state.hands[seat], [card, *(other for other in new_meld if other != joker)])
+    rest = given(state.hands[seat], [card, *(other for other in new_meld if other != joker)])
     melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
     return _after_putting_down(state, seat, rest, melds)
 
@@ -639,8 +494,7 @@ def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_m
     if refused is not None or seat is None:
         return refused
     hand = state.hands[seat]
-    refused = (_not_held(hand, [card]) or _no_meld(state, meld) or _no_joker_there(state, meld, place)
-               or unfit_exchange(state.melds[meld], place, card))
+    refused = not_held(hand, [card]) or _no_meld(state, meld) or unfit_exchange(state.melds[meld], place, card, meld)
     if refused is not None:
         return refused
     joker = state.melds[meld].places[place].card
@@ -649,7 +503,7 @@ def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_m
             _("The joker you take for {card} must go into the new meld in the same turn.", card=card_text(card)),
             "R10")
     others = [other for other in new_meld if other != joker]
-    refused = _not_held(_given(hand, [card]), others)
+    refused = not_held(given(hand, [card]), others)
     joker_meld = meld_or_refusal(hand_of(new_meld, "new_meld"), seat)
     return refused or (joker_meld if isinstance(joker_meld, IllegalActionError) else None)
 
@@ -681,7 +535,7 @@ def discard(state: State, card: RommeCard | str) -> State:
     if type(state) is not State:  # inline: no call on the hot path
         require_state(state)
     phase, seat, hands, stock, pile, melds, opened, rebuilds, drawn = state._round  # one read, no property calls
-    hand = _without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
+    hand = without(hands[seat], card) if phase is Phase.PLAY and seat is not None and type(card) is RommeCard else None
     returned = (drawn is not None and hand is not None and card.index == drawn.index  # most turns stop here
                 and withheld_discard(drawn, len(hand) + 1, state.rules) is not None)
     if hand is None or seat is None or returned:
@@ -715,7 +569,7 @@ def discard_refusal(state: State, card: RommeCard) -> IllegalActionError | None:
     if refused is not None:
         return refused
     hand, drawn = state.hands[state.to_play], state.drawn  # type: ignore[index]
-    refused = _not_held(hand, [card])
+    refused = not_held(hand, [card])
     if refused is None and card == withheld_discard(drawn, len(hand), state.rules):
         return IllegalActionError(
             _("You took {card} from the discard pile this turn, so you may not discard it now.", card=card_text(card)),
@@ -801,5 +655,5 @@ def round_result(state: State) -> RoundResult:
 def score_refusal(state: State) -> IllegalActionError | None:
     """Why `score_round` would refuse, or None."""
     if require_state(state).phase is not Phase.ROUND_COMPLETE:
-        return _not_now(N_("The round cannot be scored"), state)
+        return not_now(N_("The round cannot be scored"), state.phase)
     return None
