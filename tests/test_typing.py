@@ -59,6 +59,9 @@ MISUSES = {
     "a Rommé record given to Concombre's replay":
         ("concombre.replay(Record.of(romme.new_game(2, seed=1)))",
          'Argument 1 to "replay" has incompatible type "Record[concombre.games.romme.actions.Deal'),
+    "a Concombre record given to Rommé's replay":
+        ("romme.replay(Record.of(concombre.new_game(2, seed=1)))",
+         'Argument 1 to "replay" has incompatible type "Record[concombre.games.concombre.actions.Deal'),
     "a Concombre state given to Rommé's legal actions, found by name":
         ('find_game("romme").legal_actions(concombre.new_game(2, seed=1))',
          'Argument 1 has incompatible type "concombre.games.concombre.state.State"'),
