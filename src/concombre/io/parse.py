@@ -27,6 +27,9 @@ class KeysOnce:
     """A ``json.loads`` ``object_pairs_hook`` that notes an object giving a key twice; `given_twice` then names the
     first such key and its path (``$.players``, ``$.actions[2].card``). One per reading.
 
+    Attributes:
+        twice: Whether an object read so far gave a key twice.
+
     Examples:
         >>> once = KeysOnce()
         >>> value = json.loads('{"seed": 1, "actions": [{"card": "QH", "card": "AS"}]}', object_pairs_hook=once)
