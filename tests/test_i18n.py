@@ -444,6 +444,11 @@ def test_a_games_own_catalog_translates_its_title_and_sentences_after_the_librar
     assert i18n.translate("A sentence nobody has", "id") == "A sentence nobody has"
     _REAL_CATALOG.cache_clear()  # the catalogs are built again with the game's after the library's
     assert i18n.translate("Card Game of a Plugin", "id") == "Permainan Kartu Plugin"
+    other = gettext.NullTranslations()
+    i18n.add_catalog("id", other)
+    _REAL_CATALOG.cache_clear()  # built again: no game's catalog is chained to another's, so none loops
+    assert i18n.translate("A sentence nobody has", "id") == "A sentence nobody has"
+    assert added._fallback is None and other._fallback is None  # type: ignore[attr-defined]
     assert i18n.translate("Card Game of a Plugin", "en") == "Card Game of a Plugin"
     assert i18n.translate("Round {round} of {rounds}", "id") == "Ronde {round} dari {rounds}"
     with pytest.raises(InvalidArgumentError) as caught:

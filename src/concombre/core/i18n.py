@@ -224,8 +224,36 @@ def _catalog(language: str) -> _gettext.NullTranslations:
     """The library's catalog for ``language``, the games' own (`add_catalog`) asked after it."""
     catalog = _library_catalog(language)
     for added in _ADDED.get(language, ()):
-        catalog.add_fallback(added)
+        catalog.add_fallback(_Asked(added))
     return catalog
+
+
+class _Asked(_gettext.NullTranslations):
+    """A game's catalog in the library's chain, asked as it is: chaining never changes the game's own object
+    (gettext's ``add_fallback`` would, and a catalog chained twice would become its own fallback)."""
+
+    def __init__(self, catalog: _gettext.NullTranslations) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.following: _gettext.NullTranslations | None = None
+
+    def add_fallback(self, fallback: _gettext.NullTranslations) -> None:
+        if self.following is None:
+            self.following = fallback
+        else:
+            self.following.add_fallback(fallback)
+
+    def gettext(self, message: str) -> str:
+        answer = self.catalog.gettext(message)
+        if answer != message or self.following is None:
+            return answer
+        return self.following.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        answer = self.catalog.ngettext(msgid1, msgid2, n)
+        if answer != (msgid1 if n == 1 else msgid2) or self.following is None:
+            return answer
+        return self.following.ngettext(msgid1, msgid2, n)
 
 
 def _library_catalog(language: str) -> _gettext.NullTranslations:
@@ -276,7 +304,7 @@ def add_catalog(language: str, catalog: _gettext.NullTranslations) -> None:
     if code == PSEUDO or any(known is catalog for known in added):
         return  # the pseudo-locale translates every sentence by itself; a catalog added again is there already
     added.append(catalog)
-    _catalog(code).add_fallback(catalog)  # the catalog in use; one built anew (after a cache_clear) has it too
+    _catalog(code).add_fallback(_Asked(catalog))  # the catalog in use; one built anew (cache_clear) has it too
 
 
 _ADDED: dict[str, list[_gettext.NullTranslations]] = {}  # the games' own catalogs by language, in the order added
