@@ -47,7 +47,7 @@ def test_concombre_s_replay_refuses_a_romme_record_naming_its_game_and_its_repla
             door(record)
         assert caught.value.field == "record"
         assert "This is a German Rommé record, not a Concombre one" in caught.value.reason
-        assert "concombre.romme.replay" in caught.value.reason
+        assert "concombre.core.records.replay" in caught.value.reason
 
 
 def test_romme_s_replay_refuses_a_concombre_record_naming_its_game_and_its_replay():
@@ -57,7 +57,7 @@ def test_romme_s_replay_refuses_a_concombre_record_naming_its_game_and_its_repla
             door(record)
         assert caught.value.field == "record"
         assert "This is a Concombre record, not a German Rommé one" in caught.value.reason
-        assert "concombre.replay " in caught.value.reason
+        assert "concombre.core.records.replay" in caught.value.reason
 
 
 @pytest.fixture
@@ -69,7 +69,8 @@ def third() -> Iterator[AnyGame]:
 
 def test_a_third_game_s_record_is_sent_to_the_replay_of_any_game(third):
     _, record = played(third, 3, 3)
-    with pytest.raises(InvalidArgumentError, match=r"High Card record.*concombre\.core\.records\.replay\.$"):
+    with pytest.raises(InvalidArgumentError,
+                       match=r"High Card record.*concombre\.core\.records\.replay, or its own game's replay\.$"):
         concombre.replay(record)
     assert replay(record) == played(third, 3, 3)[0]
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from concombre import FormatError, from_dict, from_json, json_schema, to_dict, to_json
 from concombre.romme import (
+    Action,
     Deal,
     Discard,
     DrawStock,
@@ -108,7 +109,7 @@ def test_states_views_and_records_round_trip(game):
 
 
 def test_an_illegal_action_in_a_record_is_refused_naming_it():
-    record = RommeRecord(("Ann", "Bob"), RommeRules(), 5, 0, (Deal(), DrawStock(), DrawStock()))
+    record: RommeRecord[Action] = RommeRecord(("Ann", "Bob"), RommeRules(), 5, 0, (Deal(), DrawStock(), DrawStock()))
     with pytest.raises(FormatError) as caught:
         replay(record)
     assert caught.value.path == "$.actions[2]" and caught.value.ruling == "R15"

@@ -78,7 +78,8 @@ def _own(alias: Any, module: str) -> Any:
     except Exception:  # an alias griffe cannot follow: no link
         return None
     home = final.path.rpartition(".")[0]
-    return final if home.startswith(module + ".") and home not in pages() else None
+    inside = module != "concombre" and home.startswith(module + ".")  # the front door renders none of its names
+    return final if inside and home not in pages() else None
 
 
 @cache

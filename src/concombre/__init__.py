@@ -16,16 +16,13 @@ Examples:
     True
 """
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from concombre.core.aliases import renamed
 from concombre.core.cards import PACK, Card, Rank, Suit
 from concombre.core.errors import ConcombreError, FormatError, IllegalActionError, InvalidArgumentError
 from concombre.core.game import Bot, Game
-from concombre.core.records import Record, own_record
-from concombre.core.records import replay as _replay_any
-from concombre.core.records import replay_states as _replay_states_any
+from concombre.core.records import Record
 from concombre.games import GAMES, find_game
 from concombre.games.concombre.actions import (
     Action,
@@ -42,7 +39,7 @@ from concombre.games.concombre.actions import (
     why_illegal,
 )
 from concombre.games.concombre.bots import BOTS, DeepSearchBot, MonteCarloBot, RandomBot, SearchBot, ThumbBot
-from concombre.games.concombre.game import GAME
+from concombre.games.concombre.game import GAME, replay, replay_states
 from concombre.games.concombre.reading import read_action
 from concombre.games.concombre.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, card_value
 from concombre.games.concombre.state import Match, Phase, RoundResult, State, trick_winner
@@ -59,61 +56,6 @@ from concombre.games.concombre.views import View, view
 
 if TYPE_CHECKING:
     from concombre.io.json import FORMATS, from_dict, from_json, json_schema, to_dict, to_json
-
-# Where another game's records are replayed, for the refusal of ours.
-_DOORS = {"romme": "concombre.romme.replay"}
-
-
-def replay(record: Record[Action]) -> State:
-    """The state after every action of a Concombre record, each checked by the engine.
-
-    `concombre.core.records.replay` replays a record of any game; this one refuses another game's.
-
-    Raises:
-        InvalidArgumentError: ``record`` is no Concombre record; the message names its game (``field``
-            ``record``).
-        FormatError: The setup is not a valid game, or action N is illegal;
-            the path is ``$.actions[N]`` and the ruling is named.
-
-    Examples:
-        >>> from concombre import Deal, FormatError, Record, Play, Rules, replay
-        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
-        >>> try:
-        ...     replay(record)
-        ... except FormatError as err:
-        ...     print(err.path, err.ruling)
-        $.actions[2] C7
-        >>> from concombre import InvalidArgumentError
-        >>> from concombre.romme import new_game as new_romme
-        >>> try:
-        ...     replay(Record.of(new_romme(2, seed=1)))
-        ... except InvalidArgumentError as err:
-        ...     print(err.field, "-", err.reason)
-        record - This is a German Rommé record, not a Concombre one: replay it with concombre.romme.replay (or
-        concombre.core.records.replay).
-    """
-    return _replay_any(own_record(GAME, record, _DOORS))
-
-
-def replay_states(record: Record[Action]) -> Iterator[State]:
-    """Every state of a Concombre record: the first, then one after each action, each checked by the engine.
-
-    `concombre.core.records.replay_states` reads a record of any game; this one refuses another game's.
-
-    Raises:
-        InvalidArgumentError: ``record`` is no Concombre record; the message names its game (``field``
-            ``record``). Raised at once, before the first state.
-        FormatError: The setup is not a valid game, or action N is illegal;
-            the path is ``$.actions[N]`` and the ruling is named.
-
-    Examples:
-        >>> from concombre import Deal, Record, Rules, replay_states
-        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
-        >>> [state.phase.value for state in replay_states(record)]
-        ['deal', 'play']
-    """
-    return _replay_states_any(own_record(GAME, record, _DOORS))
-
 
 _SERIALIZE = ("FORMATS", "from_dict", "from_json", "json_schema", "to_dict", "to_json")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, overload
 
 import attrs
@@ -371,15 +371,12 @@ def replay(record: Record[Any]) -> Any:
     return deque(replay_states(record), maxlen=1)[0]
 
 
-def own_record(game: Game[Any, A, Any], record: object, doors: Mapping[str, str] | None = None) -> Record[A]:
+def own_record(game: Game[Any, A, Any], record: object) -> Record[A]:
     """``record`` if it is a record of ``game``: what a game's own ``replay`` (its front door's) checks first.
-
-    ``doors`` names, by game, the replay to use for another game's record (``{"romme":
-    "concombre.romme.replay"}``); `replay` replays a record of any game.
 
     Raises:
         InvalidArgumentError: ``record`` is no `Record`, or a record of another game, which the message names
-            (``field`` ``record``).
+            with the replay that takes any game's (``field`` ``record``).
 
     Examples:
         >>> from concombre import GAME, Record, new_game
@@ -387,21 +384,19 @@ def own_record(game: Game[Any, A, Any], record: object, doors: Mapping[str, str]
         >>> own_record(GAME, Record.of(new_game(2, seed=1))).seed
         1
         >>> try:
-        ...     own_record(GAME, Record.of(new_romme(2, seed=1)), {"romme": "concombre.romme.replay"})
+        ...     own_record(GAME, Record.of(new_romme(2, seed=1)))
         ... except InvalidArgumentError as err:
         ...     print(err.field, "-", err.reason)
-        record - This is a German Rommé record, not a Concombre one: replay it with concombre.romme.replay (or
-        concombre.core.records.replay).
+        record - This is a German Rommé record, not a Concombre one: replay it with concombre.core.records.replay, or
+        its own game's replay.
     """
     if not isinstance(record, Record):
         raise InvalidArgumentError(f"Expected a {game.title} record (a Record, such as Record.of(state)), not "
                                    f"{record!r:.80}.", field="record")
     other = record.game
     if other.name != game.name:
-        door = (doors or {}).get(other.name)
-        where = f"{door} (or concombre.core.records.replay)" if door else "concombre.core.records.replay"
-        raise InvalidArgumentError(f"This is a {other.title} record, not a {game.title} one: replay it with {where}.",
-                                   field="record")
+        raise InvalidArgumentError(f"This is a {other.title} record, not a {game.title} one: replay it with "
+                                   "concombre.core.records.replay, or its own game's replay.", field="record")
     owned: Record[A] = record
     return owned
 

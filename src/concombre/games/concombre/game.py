@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 from concombre.core.cards import PACK, indices_in_mask, mask_of
 from concombre.core.game import Batched, Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
+from concombre.core.records import Record, own_record
+from concombre.core.records import replay as _replay_any
+from concombre.core.records import replay_states as _replay_states_any
 from concombre.games.concombre.actions import (
     ACTION_NAMES,
     Action,
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
 
     from concombre.games.concombre.fast.batch import Batch
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "replay", "replay_states"]
 
 _INDEX = {card: index for index, card in enumerate(PACK)}
 _PLAYS = tuple(Play(card) for card in PACK)
@@ -159,3 +162,55 @@ Examples:
 """
 
 register(GAME)
+
+
+
+def replay(record: Record[Action]) -> State:
+    """The state after every action of a Concombre record, each checked by the engine.
+
+    `concombre.core.records.replay` replays a record of any game; this one refuses another game's.
+
+    Raises:
+        InvalidArgumentError: ``record`` is no Concombre record; the message names its game (``field``
+            ``record``).
+        FormatError: The setup is not a valid game, or action N is illegal;
+            the path is ``$.actions[N]`` and the ruling is named.
+
+    Examples:
+        >>> from concombre import Deal, FormatError, Record, Play, Rules, replay
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(), Play("KD"), Play("3H")))
+        >>> try:
+        ...     replay(record)
+        ... except FormatError as err:
+        ...     print(err.path, err.ruling)
+        $.actions[2] C7
+        >>> from concombre import InvalidArgumentError
+        >>> from concombre.romme import new_game as new_romme
+        >>> try:
+        ...     replay(Record.of(new_romme(2, seed=1)))
+        ... except InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        record - This is a German Rommé record, not a Concombre one: replay it with concombre.core.records.replay, or
+        its own game's replay.
+    """
+    return _replay_any(own_record(GAME, record))
+
+
+def replay_states(record: Record[Action]) -> Iterator[State]:
+    """Every state of a Concombre record: the first, then one after each action, each checked by the engine.
+
+    `concombre.core.records.replay_states` reads a record of any game; this one refuses another game's.
+
+    Raises:
+        InvalidArgumentError: ``record`` is no Concombre record; the message names its game (``field``
+            ``record``). Raised at once, before the first state.
+        FormatError: The setup is not a valid game, or action N is illegal;
+            the path is ``$.actions[N]`` and the ruling is named.
+
+    Examples:
+        >>> from concombre import Deal, Record, Rules, replay_states
+        >>> record = Record(("Ann", "Bob"), Rules(), 5, 0, (Deal(),))
+        >>> [state.phase.value for state in replay_states(record)]
+        ['deal', 'play']
+    """
+    return _replay_states_any(own_record(GAME, record))

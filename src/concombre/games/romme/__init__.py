@@ -19,12 +19,8 @@ Examples:
     True
 """
 
-from collections.abc import Iterator
-
 from concombre.core.aliases import moved
-from concombre.core.records import Record, own_record
-from concombre.core.records import replay as _replay_any
-from concombre.core.records import replay_states as _replay_states_any
+from concombre.core.records import Record
 from concombre.games.romme.actions import (
     Action,
     Deal,
@@ -45,7 +41,7 @@ from concombre.games.romme.actions import (
 from concombre.games.romme.bots import BOTS, PlannerBot, RandomBot, SolverBot
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, cards_of, deck, rank_value
 from concombre.games.romme.choices import CHOICES, choice_text
-from concombre.games.romme.game import GAME
+from concombre.games.romme.game import GAME, replay, replay_states
 from concombre.games.romme.legal import (
     discard_actions,
     exchange_options,
@@ -73,53 +69,6 @@ from concombre.games.romme.transitions import (
     score_round,
 )
 from concombre.games.romme.views import View, view
-
-# Where another game's records are replayed, for the refusal of ours.
-_DOORS = {"concombre": "concombre.replay"}
-
-
-def replay(record: Record[Action]) -> State:
-    """The state after every action of a German Rommé record, each checked by the engine.
-
-    `concombre.core.records.replay` replays a record of any game; this one refuses another game's.
-
-    Raises:
-        InvalidArgumentError: ``record`` is no Rommé record; the message names its game (``field`` ``record``).
-        FormatError: The setup is not a valid game, or action N is illegal;
-            the path is ``$.actions[N]`` and the ruling is named.
-
-    Examples:
-        >>> from concombre.romme import Record, new_game, replay
-        >>> replay(Record.of(new_game(2, seed=1))) == new_game(2, seed=1)
-        True
-        >>> import concombre
-        >>> try:
-        ...     replay(concombre.Record.of(concombre.new_game(2, seed=1)))
-        ... except concombre.InvalidArgumentError as err:
-        ...     print(err.field, "-", err.reason)
-        record - This is a Concombre record, not a German Rommé one: replay it with concombre.replay (or
-        concombre.core.records.replay).
-    """
-    return _replay_any(own_record(GAME, record, _DOORS))
-
-
-def replay_states(record: Record[Action]) -> Iterator[State]:
-    """Every state of a German Rommé record: the first, then one after each action, each checked by the engine.
-
-    `concombre.core.records.replay_states` reads a record of any game; this one refuses another game's (at once,
-    before the first state).
-
-    Raises:
-        InvalidArgumentError: ``record`` is no Rommé record; the message names its game (``field`` ``record``).
-        FormatError: The setup is not a valid game, or action N is illegal.
-
-    Examples:
-        >>> from concombre.romme import Record, new_game, replay_states
-        >>> [state.phase.value for state in replay_states(Record.of(new_game(2, seed=1)))]
-        ['deal']
-    """
-    return _replay_states_any(own_record(GAME, record, _DOORS))
-
 
 __all__ = [
     "BOTS",

@@ -7,6 +7,9 @@ from collections.abc import Iterator, Sequence
 
 from concombre.core.game import Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
+from concombre.core.records import Record, own_record
+from concombre.core.records import replay as _replay_any
+from concombre.core.records import replay_states as _replay_states_any
 from concombre.games.romme.actions import (
     ACTION_NAMES,
     Action,
@@ -37,7 +40,7 @@ from concombre.games.romme.story import HELP, describe_rules, read_step, show_vi
 from concombre.games.romme.transitions import HAND_SIZE, deal, draw_stock, new_game, with_stock_top
 from concombre.games.romme.views import View, view
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "replay", "replay_states"]
 
 
 def _points(before: State, after: State) -> tuple[float, ...]:
@@ -149,3 +152,47 @@ Examples:
 """
 
 register(GAME)
+
+
+
+def replay(record: Record[Action]) -> State:
+    """The state after every action of a German Rommé record, each checked by the engine.
+
+    `concombre.core.records.replay` replays a record of any game; this one refuses another game's.
+
+    Raises:
+        InvalidArgumentError: ``record`` is no Rommé record; the message names its game (``field`` ``record``).
+        FormatError: The setup is not a valid game, or action N is illegal;
+            the path is ``$.actions[N]`` and the ruling is named.
+
+    Examples:
+        >>> from concombre.romme import Record, new_game, replay
+        >>> replay(Record.of(new_game(2, seed=1))) == new_game(2, seed=1)
+        True
+        >>> import concombre
+        >>> try:
+        ...     replay(concombre.Record.of(concombre.new_game(2, seed=1)))
+        ... except concombre.InvalidArgumentError as err:
+        ...     print(err.field, "-", err.reason)
+        record - This is a Concombre record, not a German Rommé one: replay it with concombre.core.records.replay, or
+        its own game's replay.
+    """
+    return _replay_any(own_record(GAME, record))
+
+
+def replay_states(record: Record[Action]) -> Iterator[State]:
+    """Every state of a German Rommé record: the first, then one after each action, each checked by the engine.
+
+    `concombre.core.records.replay_states` reads a record of any game; this one refuses another game's (at once,
+    before the first state).
+
+    Raises:
+        InvalidArgumentError: ``record`` is no Rommé record; the message names its game (``field`` ``record``).
+        FormatError: The setup is not a valid game, or action N is illegal.
+
+    Examples:
+        >>> from concombre.romme import Record, new_game, replay_states
+        >>> [state.phase.value for state in replay_states(Record.of(new_game(2, seed=1)))]
+        ['deal']
+    """
+    return _replay_states_any(own_record(GAME, record))
