@@ -108,3 +108,24 @@ def test_no_required_member_of_the_protocol_is_an_untyped_callable():
     for field in attrs.fields(Game):
         if field.default is attrs.NOTHING:
             assert "..., Any" not in str(field.type), f"Game.{field.name} is typed {field.type}"
+
+
+def test_a_full_game_requires_exactly_the_capabilities_it_offers():
+    """`OFFERED`, `FullGame.__init__`'s required capabilities and its typed members are one list written three
+    times (types are read by mypy only): this keeps them equal."""
+    import ast
+    import inspect
+
+    from concombre.core.game import protocol
+    from concombre.core.game.protocol import OFFERED, FullGame, Game
+
+    optional = {name for name, field in inspect.signature(Game.__init__).parameters.items()
+                if field.default is None}
+    required = {name for name, field in inspect.signature(FullGame.__init__).parameters.items()
+                if field.default is inspect.Parameter.empty and name in optional}
+    assert required == set(OFFERED)
+    tree = ast.parse(inspect.getsource(protocol))
+    full = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "FullGame")
+    typed = {statement.target.id for block in full.body if isinstance(block, ast.If) for statement in block.body
+             if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)}
+    assert typed == set(OFFERED)

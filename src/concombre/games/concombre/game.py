@@ -164,7 +164,6 @@ Examples:
 register(GAME)
 
 
-
 def replay(record: Record[Action]) -> State:
     """The state after every action of a Concombre record, each checked by the engine.
 

@@ -154,7 +154,6 @@ Examples:
 register(GAME)
 
 
-
 def replay(record: Record[Action]) -> State:
     """The state after every action of a German Rommé record, each checked by the engine.
 
