@@ -1,12 +1,16 @@
 """The rules object of German Rommé: the rulings R1-R15 as defaults, the options as fields.
 
-The functions beside it (`opens`, `round_score`, `withheld_discard`, `deal_key`) are the rulings' scalar
-homes, called in the engine's and the bots' inner loops: they trust their arguments. The checked way to ask
-the rules is through a state (`concombre.romme.legal_actions`, `concombre.romme.why_illegal`...).
+The functions beside it (`face`, `set_fits`, `run_fits`, `opens`, `round_score`, `withheld_discard`,
+`deal_key`...) are the rulings' scalar homes, called in the engine's and the bots' inner loops: they trust
+their arguments. Those on plain integers (a card's sorting index, a face, bit masks, counts) call nothing but
+operators, so that the compiled tier (`concombre.games.romme.fast`) compiles them as they are; no other module
+works a card's face out of its index. The checked way to ask the rules is through a state
+(`concombre.romme.legal_actions`, `concombre.romme.why_illegal`...).
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -18,13 +22,17 @@ from concombre.core.seats import deal_key as shared_deal_key
 if TYPE_CHECKING:
     from concombre.games.romme.cards import RommeCard
 
-__all__ = ["DEFAULT_PLAYERS", "HOMES", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "deal_key", "opens", "round_score",
+__all__ = ["DEFAULT_PLAYERS", "FACES", "HOMES", "JOKER_FACE", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "deal_key", "face",
+           "face_rank", "face_suit", "opens", "round_score", "run_face", "run_fits", "run_number", "set_fits",
            "withheld_discard"]
 
 HOMES = {
     "R2": "concombre.games.romme.cards.deck",
+    "R2 faces": "concombre.games.romme.rules.face",
     "R3": "concombre.games.romme.cards.rank_value",
     "R5": "concombre.games.romme.melds.why_not_meld",
+    "R5 sets": "concombre.games.romme.rules.set_fits",
+    "R5 runs": "concombre.games.romme.rules.run_fits",
     "R6": "concombre.games.romme.melds.make_meld",
     "R7a": "concombre.games.romme.rules.withheld_discard",
     "R8": "concombre.games.romme.rules.opens",
@@ -32,9 +40,10 @@ HOMES = {
     "R10": "concombre.games.romme.melds.exchange_joker",
     "R13": "concombre.games.romme.rules.round_score",
 }
-"""Where each of Rommé's rulings that a function decides is written, once: the melds (R5, R6), the opening
-(R8), laying off (R9), the joker exchange (R10), R7a and the scoring (R13), with the pack (R2) and the card
-values (R3). The transitions, the refusals, the legal actions and the bots call these; the tests check that
+"""Where each of Rommé's rulings that a function decides is written, once: the melds (R5, R6; worded by
+`why_not_meld`, decided on integers by `set_fits` and `run_fits`), the opening (R8), laying off (R9), the
+joker exchange (R10), R7a and the scoring (R13), with the pack (R2: a card's face, which both copies share)
+and the card values (R3). The transitions, the refusals, the legal actions and the bots call these; the tests check that
 each path names a function and that its users call it.
 
 Examples:
@@ -56,14 +65,132 @@ def deal_key(seed: int, *salt: int) -> bytes:
     return shared_deal_key("concombre-romme", seed, *salt)
 
 
-def opens(worth: int, rules: Rules) -> bool:
-    """Whether melds worth ``worth`` together may be a player's first melding (R8): at least ``rules.opening``.
+# -- the rulings on integers ----------------------------------------------------------------------------
+# A card is its sorting index (0-103 the natural cards, rank-major: rank, suit, copy; 104-109 the jokers);
+# its face is what both copies share (R2): 0-51 rank-major, (rank - 2) * 4 + suit, and every joker
+# `JOKER_FACE`. The functions below call nothing but operators, so that Numba compiles them unchanged.
+
+FACES = 52
+"""How many natural faces there are: one for each rank and suit, both copies sharing it (R2).
+
+Examples:
+    >>> FACES
+    52
+"""
+
+JOKER_FACE = 52
+"""The face every joker has (`face`): after the 52 natural faces, since jokers play alike (R2, R6).
+
+Examples:
+    >>> face(104) == face(109) == JOKER_FACE
+    True
+"""
+
+_FIRST_JOKER = 104  # the sorting index of the first joker: two packs of 52 before it (R2)
+
+
+def face(index: int) -> int:
+    """The face of the card with sorting index ``index`` (R2): its rank and suit as one number, 0 for the two
+    of clubs .. 51 for the ace of spades (``(rank - 2) * 4 + suit``, suits in `concombre.Suit` order), the same
+    for both copies; `JOKER_FACE` for every joker.
 
     Examples:
-        >>> opens(40, Rules()), opens(39, Rules()), opens(30, Rules(opening=30))
+        >>> from concombre.games.romme import RommeCard
+        >>> face(RommeCard.parse("2C1").index), face(RommeCard.parse("QH2").index), face(RommeCard.joker(3).index)
+        (0, 42, 52)
+    """
+    return index >> 1 if index < _FIRST_JOKER else JOKER_FACE
+
+
+def face_rank(natural: int) -> int:
+    """The rank of a natural face (see `face`): 0 for a two .. 12 for an ace.
+
+    Examples:
+        >>> face_rank(0), face_rank(42), face_rank(51)
+        (0, 10, 12)
+    """
+    return natural >> 2
+
+
+def face_suit(natural: int) -> int:
+    """The suit of a natural face (see `face`): 0-3, in `concombre.Suit` order (clubs, diamonds, hearts, spades).
+
+    Examples:
+        >>> face_suit(0), face_suit(42)
+        (0, 2)
+    """
+    return natural & 3
+
+
+def run_face(natural: int) -> int:
+    """A natural face in suit-major order, ``suit * 13 + rank``: each suit's faces side by side from the two to
+    the ace, so that a run's faces follow each other (R5), as the meld solver numbers them.
+
+    Examples:
+        >>> run_face(0), run_face(4), run_face(51)
+        (0, 1, 51)
+    """
+    return (natural & 3) * 13 + (natural >> 2)
+
+
+def run_number(rank: int, ace_low: bool) -> int:
+    """Where a card of ``rank`` (0 for a two .. 12 for an ace, `face_rank`) stands in a run (R5): 2-13 by its
+    number, the ace 1 when low and 14 when high.
+
+    Examples:
+        >>> run_number(0, False), run_number(11, False), run_number(12, True), run_number(12, False)
+        (2, 13, 1, 14)
+    """
+    if rank == 12:
+        return 1 if ace_low else 14
+    return rank + 2
+
+
+def set_fits(suits: int, naturals: int, jokers: int) -> bool:
+    """Whether ``naturals`` natural cards of one rank, of the suits in the mask ``suits`` (bit ``face_suit``),
+    with ``jokers`` jokers make a set (R5, R6): 3 or 4 cards, no two of one suit, and at least two natural
+    cards beside two or more jokers. The caller has seen that the natural cards share a rank.
+
+    Examples:
+        >>> set_fits(0b0111, 3, 0), set_fits(0b0011, 2, 1), set_fits(0b0001, 1, 2), set_fits(0b0011, 3, 0)
+        (True, True, False, False)
+    """
+    size = naturals + jokers
+    held = (suits & 1) + (suits >> 1 & 1) + (suits >> 2 & 1) + (suits >> 3 & 1)
+    return 3 <= size <= 4 and held == naturals and (jokers < 2 or naturals >= 2)
+
+
+def run_fits(start: int, naturals: int, jokers: int) -> bool:
+    """Whether a run of one suit from run number ``start`` (`run_number`: 1 a low ace .. 14 a high ace), its
+    ``naturals`` natural cards in their places and ``jokers`` jokers in the others, stands (R5, R6): 3 to 13
+    cards, from the ace (low) to the ace (high) but never round the corner, and at least two natural cards
+    beside two or more jokers. The caller has seen that each natural card is the one its place stands for.
+
+    Examples:
+        >>> run_fits(1, 3, 0), run_fits(12, 2, 1), run_fits(13, 3, 0), run_fits(5, 1, 2)
+        (True, True, False, False)
+    """
+    size = naturals + jokers
+    return 3 <= size <= 13 and start >= 1 and start + size - 1 <= (13 if start == 1 else 14) and (
+        jokers < 2 or naturals >= 2)
+
+
+def opens(worth: int, need: int) -> bool:
+    """Whether melds worth ``worth`` together may be a player's first melding (R8): at least ``need`` points,
+    the rules' ``opening``.
+
+    Passing the `Rules` as ``need`` (0.x's form) still works for one minor version, with a
+    `DeprecationWarning`: pass ``rules.opening``.
+
+    Examples:
+        >>> opens(40, 40), opens(39, 40), opens(30, Rules(opening=30).opening)
         (True, False, True)
     """
-    return worth >= rules.opening
+    if not isinstance(need, int):  # 0.x's form, opens(worth, rules); compiled code never takes this branch
+        warnings.warn("opens(worth, rules) is deprecated and will be removed in the next minor version: use "
+                      "opens(worth, rules.opening).", DeprecationWarning, stacklevel=2)
+        need = need.opening
+    return worth >= need
 
 
 def withheld_discard(drawn: Card | None, held: int, rules: Rules) -> Card | None:

@@ -379,7 +379,7 @@ def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
             return meld
         built.append(meld)
     worth = sum(meld.value for meld in built)
-    if not state.opened[seat] and not opens(worth, state.rules):
+    if not state.opened[seat] and not opens(worth, state.rules.opening):
         return IllegalActionError(
             _("An opening must be worth {opening} or more; these melds are worth {worth}.",
               opening=state.rules.opening, worth=worth), "R8"

@@ -83,7 +83,7 @@ class RandomBot:
         options = [Discard(card) for card in discards(seen)]
         opened = seen.opened[seen.seat]
         options += [MeldCards([meld]) for meld in meld_options(seen.hand)
-                    if opened or opens(opening_value([meld]), seen.rules)]
+                    if opened or opens(opening_value([meld]), seen.rules.opening)]
         options += lay_offs(seen)
         return rng.choice(options)
 
@@ -119,7 +119,7 @@ class SolverBot:
         plan = best_melds(seen.hand, seen.melds if opened else (), seen.seat) if opened else best_opening(
             seen.hand, seen.rules.opening
         )
-        if plan is not None and plan.melds and (opened or opens(plan.table_value, seen.rules)):
+        if plan is not None and plan.melds and (opened or opens(plan.table_value, seen.rules.opening)):
             return MeldCards(list(plan.melds))
         if opened:
             exchange = self._exchange(seen)
