@@ -13,7 +13,7 @@ from concombre.core.limits import MAX_ROUNDS, SEED_LIMIT
 from concombre.core.seats import check_loaded_players
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.melds import Meld, build_meld
-from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from concombre.games.romme.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, round_score
 from concombre.games.romme.state import ROUND_FIELDS, Match, Phase, RoundResult, State, make_state, require_state
 from concombre.games.romme.transitions import HAND_SIZE
 from concombre.games.romme.views import View, require_view
@@ -296,7 +296,7 @@ def _check_result(state: State | View, result: RoundResult) -> None:
         meld_value, hand_value = result.meld_values[seat], result.hand_values[seat]
         if not (0 <= meld_value <= most and 0 <= hand_value <= most):
             raise FormatError(f"values of cards are from 0 to {most}", f"{path}.meld_values[{seat}]", "R13")
-        if result.scores[seat] != meld_value - (0 if seat == result.out else hand_value):
+        if result.scores[seat] != round_score(meld_value, hand_value, seat == result.out):
             raise FormatError("a round's score is the value of the places filled, less the cards left in hand",
                               f"{path}.scores[{seat}]", "R13")
 

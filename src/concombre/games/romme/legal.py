@@ -25,7 +25,7 @@ from concombre.games.romme.actions import (
 from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
 from concombre.games.romme.melds import Meld, Place, exchange_joker, laid_off, seat_number, table_of
 from concombre.games.romme.options import by_face, meld_options, valued_meld_options
-from concombre.games.romme.rules import withheld_discard
+from concombre.games.romme.rules import face, opens, withheld_discard
 from concombre.games.romme.state import Phase, State, require_state
 
 __all__ = [
@@ -230,7 +230,7 @@ def single_melds(options: Iterable[tuple[tuple[RommeCard, ...], int]], opened: b
         (2, 0)
     """
     for meld, value in options:
-        if opened or value >= opening:
+        if opened or opens(value, opening):
             yield _meld_cards((meld,))
 
 
@@ -257,44 +257,40 @@ def opening_actions(state: State) -> Iterator[MeldCards]:
     for meld, value in valued_meld_options(hand):
         options.append(meld)
         values.append(value)
-    held: dict[object, int] = {}
+    held: dict[int, int] = {}
     for card in hand:
-        held[_face(card)] = held.get(_face(card), 0) + 1
+        held[face(card.index)] = held.get(face(card.index), 0) + 1
     spare = len(hand)
     for group in _groups(options, values, held, spare, state.rules.opening, 0, [], 0):
         yield MeldCards(_with_copies([options[number] for number in group], hand))
 
 
-def _face(card: RommeCard) -> object:
-    return "joker" if card.is_joker else (card.rank, card.suit)
-
-
 def _groups(
-    options: list[tuple[RommeCard, ...]], values: list[int], held: dict[object, int], spare: int,
+    options: list[tuple[RommeCard, ...]], values: list[int], held: dict[int, int], spare: int,
     opening: int, start: int, chosen: list[int], worth: int,
 ) -> Iterator[list[int]]:
     """The groups of options from ``start`` on that the hand can hold together, worth ``opening`` with ``chosen``."""
     for index in range(start, len(options)):
         meld = options[index]
-        needs: dict[object, int] = {}
+        needs: dict[int, int] = {}
         for card in meld:
-            needs[_face(card)] = needs.get(_face(card), 0) + 1
-        if len(meld) > spare or any(held.get(face, 0) < count for face, count in needs.items()):
+            needs[face(card.index)] = needs.get(face(card.index), 0) + 1
+        if len(meld) > spare or any(held.get(number, 0) < count for number, count in needs.items()):
             continue
-        for face, count in needs.items():
-            held[face] -= count
+        for number, count in needs.items():
+            held[number] -= count
         group = [*chosen, index]
-        if worth + values[index] >= opening:
+        if opens(worth + values[index], opening):
             yield group
         yield from _groups(options, values, held, spare - len(meld), opening, index, group, worth + values[index])
-        for face, count in needs.items():
-            held[face] += count
+        for number, count in needs.items():
+            held[number] += count
 
 
 def _with_copies(melds: list[tuple[RommeCard, ...]], hand: Sequence[RommeCard]) -> list[list[RommeCard]]:
     """The melds with the hand's own cards: each further use of a face takes its next copy, or the next joker."""
-    copies: dict[object, list[RommeCard]] = {}
+    copies: dict[int, list[RommeCard]] = {}
     for card in sorted(hand):
-        copies.setdefault(_face(card), []).append(card)
-    taken = {face: iter(cards) for face, cards in copies.items()}
-    return [[next(taken[_face(card)]) for card in meld] for meld in melds]
+        copies.setdefault(face(card.index), []).append(card)
+    taken = {number: iter(cards) for number, cards in copies.items()}
+    return [[next(taken[face(card.index)]) for card in meld] for meld in melds]

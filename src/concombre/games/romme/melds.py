@@ -20,7 +20,7 @@ from concombre.core.i18n import N_, _
 from concombre.core.words import card_text, cards_text
 from concombre.games.romme.cards import RommeCard, hand_of, rank_value
 from concombre.games.romme.refusals import no_joker_there, no_place_there
-from concombre.games.romme.rules import MAX_PLAYERS
+from concombre.games.romme.rules import MAX_PLAYERS, face, face_rank, face_suit, run_fits, run_number, set_fits
 
 __all__ = [
     "MOST_PLACES", "Meld", "Place", "build_meld", "exchange_joker", "laid_off", "lay_off", "make_meld", "seat_number",
@@ -209,10 +209,12 @@ def _build(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
 def _build_set(cards: tuple[RommeCard, ...], owners: tuple[int, ...], naturals: list[RommeCard]) -> Meld:
     rank = naturals[0].rank
     assert rank is not None
-    if len(cards) > 4:
-        raise _UnfitError(N_("A set holds 3 or 4 cards, one of each suit; these are {count}."), count=len(cards))
-    suits = [card.suit for card in naturals]
-    if len(set(suits)) < len(suits):
+    suits = 0
+    for card in naturals:
+        suits |= 1 << face_suit(face(card.index))
+    if not set_fits(suits, len(naturals), len(cards) - len(naturals)):  # too few cards, or R6: refused already
+        if len(cards) > 4:
+            raise _UnfitError(N_("A set holds 3 or 4 cards, one of each suit; these are {count}."), count=len(cards))
         raise _UnfitError(N_("A set never holds two cards of one suit."))
     value = rank_value(rank, ace_low=False)
     places = tuple(
@@ -222,10 +224,7 @@ def _build_set(cards: tuple[RommeCard, ...], owners: tuple[int, ...], naturals: 
 
 
 def _number(card: RommeCard, ace_low: bool) -> int:
-    assert card.rank is not None
-    if card.rank == Rank.ACE:
-        return 1 if ace_low else 14
-    return int(card.rank)
+    return run_number(face_rank(face(card.index)), ace_low)
 
 
 def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
@@ -235,13 +234,13 @@ def _build_run(cards: tuple[RommeCard, ...], owners: tuple[int, ...]) -> Meld:
         raise _UnfitError(N_("A run holds at most {most} cards, not {count}."), "R6", most=MOST_PLACES,
                           count=len(cards))
     first = next(position for position, card in enumerate(cards) if not card.is_joker)
+    jokers = sum(card.is_joker for card in cards)
     for ace_low in (False, True):
         start = _number(cards[first], ace_low) - first
-        end = start + len(cards) - 1
         fits = all(
             card.is_joker or _number(card, ace_low) == start + position for position, card in enumerate(cards)
         )
-        if fits and start >= 1 and end <= 14 and not (start == 1 and end == 14):
+        if fits and run_fits(start, len(cards) - jokers, jokers):
             return Meld("run", tuple(
                 _run_place(card, start + position, suit, owner)
                 for position, (card, owner) in enumerate(zip(cards, owners, strict=True))

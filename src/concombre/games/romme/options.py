@@ -16,6 +16,7 @@ from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.melds import make_meld
+from concombre.games.romme.rules import face, face_rank, face_suit, run_fits, set_fits
 
 __all__ = ["by_face", "meld_options", "opening_value", "valued_meld_options"]
 
@@ -59,15 +60,15 @@ def valued_meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[tuple[Romme
         >>> [(" ".join(map(str, meld)), value) for meld, value in valued_meld_options(cards_of("AH1 2H1 JK1 QS1"))]
         [('AH1 2H1 JK1', 6)]
     """
-    # Faces by number (rank * 4 + suit, the card's sorting index halved), not by (Rank, Suit): enum
-    # members hash in Python, and the adapters list the melds of a hand every step.
+    # Faces by number (`face`), not by (Rank, Suit): enum members hash in Python, and the adapters list the
+    # melds of a hand every step.
     faces: dict[int, RommeCard] = {}
     jokers = []
     for card in sorted(hand_of(hand, "hand"), key=_SORTING):  # by key: no Python comparison per pair
         if card.is_joker:
             jokers.append(card)
         else:
-            faces.setdefault(card.index >> 1, card)
+            faces.setdefault(face(card.index), card)
     yield from _sets(faces, jokers)
     yield from _runs(faces, jokers)
 
@@ -87,24 +88,33 @@ _NUMBER_BITS = (*(1 << number for number in range(2, 14)), 1 << 1 | 1 << 14)  # 
 def _sets(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
     fewest = 2 if jokers else 3  # a set holds at least two natural cards with jokers, three without (R6)
     by_rank: list[list[RommeCard]] = [[] for _ in range(13)]
-    for face, card in faces.items():  # faces are in face order: each rank's cards in suit order
-        by_rank[face >> 2].append(card)
+    for number, card in faces.items():  # faces are in face order: each rank's cards in suit order
+        by_rank[face_rank(number)].append(card)
     for rank, naturals in enumerate(by_rank):
         if len(naturals) < fewest:
             continue
         for size in (3, 4):
             for used_jokers in range(min(len(jokers), size) + 1):
                 count = size - used_jokers
-                if count < 1 or count > len(naturals) or (used_jokers >= 2 and count < 2):
+                if count > len(naturals):
                     continue
                 for group in combinations(naturals, count):
-                    yield (*group, *jokers[:used_jokers]), _SET_VALUES[rank] * size
+                    if set_fits(_suits(group), count, used_jokers):
+                        yield (*group, *jokers[:used_jokers]), _SET_VALUES[rank] * size
+
+
+def _suits(cards: tuple[RommeCard, ...]) -> int:
+    """The suits of natural cards, as a mask (bit `face_suit`)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << face_suit(face(card.index))
+    return mask
 
 
 def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
     numbers = [0, 0, 0, 0]  # by suit, a bit for each run number held (the ace twice: 1 and 14)
-    for face in faces:
-        numbers[face & 3] |= _NUMBER_BITS[face >> 2]
+    for number in faces:
+        numbers[face_suit(number)] |= _NUMBER_BITS[face_rank(number)]
     # Without jokers a run starts on three cards in a row; with them, on a natural card no further from
     # its start than the jokers can fill. Other starts are skipped without a walk.
     window, wanted = (7, 7) if not jokers else ((1 << (len(jokers) + 1)) - 1, None)
@@ -128,7 +138,7 @@ def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tupl
                     naturals += 1
                 cards.append(card)
                 value += _RUN_VALUES[number]
-                if len(cards) >= 3 and naturals >= (2 if used >= 2 else 1):
+                if run_fits(start, naturals, used):
                     yield tuple(cards), value
 
 

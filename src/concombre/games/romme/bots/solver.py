@@ -19,14 +19,13 @@ from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme.cards import JOKER_VALUE, RommeCard, hand_of, rank_value
 from concombre.games.romme.melds import Meld, laid_off, seat_number, table_of
+from concombre.games.romme.rules import face, opens, run_face, run_fits, set_fits
 
 __all__ = ["Arrangement", "best_melds", "best_opening", "clear_cache"]
 
 _SUITS = tuple(Suit)
-_FACES = tuple((rank, suit) for suit in Suit for rank in Rank)  # runs are contiguous in this order
+_FACES = tuple((rank, suit) for suit in Suit for rank in Rank)  # runs are contiguous in this order: `run_face`'s
 _INDEX = {face: index for index, face in enumerate(_FACES)}
-# The solver's face of a natural card, by the card's sorting index halved: no hashing of (Rank, Suit) enums.
-_FACE_OF = {RommeCard(rank, suit, 1).index >> 1: index for index, (rank, suit) in enumerate(_FACES)}
 _SORTING = attrgetter("index")
 _JOKER = -1
 
@@ -66,7 +65,7 @@ def _hand_value(face: int) -> int:
 # is one subtraction and the memo hashes a number, not a 52-tuple.
 _LOW_BITS = sum(1 << (2 * face) for face in range(len(_FACES)))
 _HAND_VALUES = tuple(_hand_value(face) for face in range(len(_FACES)))
-_SUIT_OF = tuple(_SUITS.index(suit) for _, suit in _FACES)
+_SUIT_OF = tuple(_SUITS.index(suit) for _, suit in _FACES)  # `face_suit`, in the solver's numbering
 _RANK_FACES = tuple(tuple(_INDEX[(rank, suit)] for suit in _SUITS) for rank, _ in _FACES)
 
 Frontier = tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]
@@ -95,10 +94,12 @@ def _melds_through(face: int, present: int, jokers: int) -> tuple[tuple[int, int
     for mask in range(1 << len(others)):
         chosen = [others[bit] for bit in range(len(others)) if mask >> bit & 1]
         naturals = 1 + len(chosen)
+        suits = 1 << _SUIT_OF[face]
+        for other in chosen:
+            suits |= 1 << _SUIT_OF[other]
         for used in range(min(jokers, 4 - naturals) + 1):
-            size = naturals + used
-            if size >= 3 and (used < 2 or naturals >= 2):
-                found.append(((face, *chosen, *(_JOKER,) * used), value * size))
+            if set_fits(suits, naturals, used):
+                found.append(((face, *chosen, *(_JOKER,) * used), value * (naturals + used)))
     # Runs of this suit through this face; every other place a natural card or a joker. The search passes
     # the lowest face left, so the places below it are jokers (or a low ace): a run starts at most
     # ``jokers`` places below it, one more with a low ace.
@@ -131,7 +132,7 @@ def _runs_from(
     stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(start, (), 0, 0, 0)]
     while stack:
         number, places, used, naturals, value = stack.pop()
-        if number > through and len(places) >= 3 and (used < 2 or naturals >= 2):
+        if number > through and run_fits(start, naturals, used):
             found.append((places, value))
         if number > last or len(places) == 13:
             continue
@@ -187,11 +188,11 @@ def _arrange(hand: Sequence[RommeCard], need: int, table: Sequence[Meld] = (), s
     naturals: dict[int, list[RommeCard]] = {}
     for card in sorted(hand, key=_SORTING):
         if not card.is_joker:
-            index = _FACE_OF[card.index >> 1]
+            index = run_face(face(card.index))
             counts += 1 << (2 * index)
             naturals.setdefault(index, []).append(card)
     # The frontier is best first: the first arrangement worth the opening leaves the least (R8).
-    solved = next((option for option in _search(counts, len(jokers)) if option[1] >= need), None)
+    solved = next((option for option in _search(counts, len(jokers)) if opens(option[1], need)), None)
     if solved is None:
         return None
     _, table_value, plans = solved
