@@ -1,10 +1,12 @@
 """One home per rule: C2, C5, C7, C8, C12 and the deal's key are defined once, in Concombre's rules module, and
 every user goes through them (the transitions, the refusal's reason, sampling, both searches, the batched
-engine's kernel).
+engine's kernel). Rommé's likewise: a card's face (R2), the melds (R5, R6), the opening (R8), the round's score
+(R13) and the deal key, in its rules module, as integer functions that Numba compiles unchanged.
 
 Each Python user is run with the rule's home replaced by a spy in that user's namespace: the spy must be
 called. The compiled tier's functions must be the homes themselves, compiled (``py_func`` identity), and its
-users must name them. A syntax scan finds no card rank worked out of an index outside the home.
+users must name them. A syntax scan finds no card rank worked out of an index outside the home, and none of
+Rommé's faces or opening comparisons outside its.
 """
 
 from __future__ import annotations
@@ -347,35 +349,204 @@ def test_romme_s_rules_name_a_home_for_each_ruling_a_function_decides():
     for ruling, path in romme_rules.HOMES.items():
         module, _, name = path.rpartition(".")
         assert callable(getattr(importlib.import_module(module), name)), ruling
-    assert {"R5", "R6", "R7a", "R8", "R9", "R10", "R13"} <= set(romme_rules.HOMES)
+    assert {"R2 faces", "R5", "R5 sets", "R5 runs", "R6", "R7a", "R8", "R9", "R10", "R13"} <= set(romme_rules.HOMES)
 
 
 def test_romme_s_transitions_legal_actions_and_bots_call_the_homes(monkeypatch):
     from concombre import romme
     from concombre.games.romme import bots as romme_bots
+    from concombre.games.romme import documents as romme_documents
     from concombre.games.romme import legal as romme_legal
+    from concombre.games.romme import melds as romme_melds
+    from concombre.games.romme import options as romme_options
     from concombre.games.romme import rules as romme_rules
     from concombre.games.romme import transitions as romme_transitions
+    from concombre.games.romme.bots import solver as romme_solver
 
+    romme_solver.clear_cache()  # the solver remembers its candidate melds: the spies must see them worked out
+    users = ((romme_transitions, ("deal_key", "opens", "round_score", "withheld_discard")),
+             (romme_legal, ("face", "opens", "withheld_discard")), (romme_bots, ("opens", "withheld_discard")),
+             (romme_options, ("face", "face_rank", "face_suit", "set_fits", "run_fits")),
+             (romme_melds, ("face", "face_rank", "face_suit", "run_number", "set_fits", "run_fits")),
+             (romme_solver, ("face", "run_face", "opens", "set_fits", "run_fits")), (romme_documents, ("round_score",)))
     watched = {(module.__name__, name): spy_on_home(monkeypatch, module, romme_rules, name)
-               for module, names in ((romme_transitions, ("deal_key", "opens", "round_score", "withheld_discard")),
-                                     (romme_legal, ("withheld_discard",)), (romme_bots, ("withheld_discard",)))
-               for name in names}
-    rng, bot = random.Random(5), romme.BOTS["random"]()
+               for module, names in users for name in names}
+    rng, bots = random.Random(5), (romme.BOTS["random"](), romme.BOTS["solver"]())
     state = romme.new_game(2, seed=5)
     for _ in range(5000):
         if state.phase is romme.Phase.GAME_OVER:
             break
         if state.phase is romme.Phase.PLAY and rng.random() < 0.5:
-            state = romme.apply(state, bot.choose(romme.view(state, state.to_play or 0), rng))
+            state = romme.apply(state, rng.choice(bots).choose(romme.view(state, state.to_play or 0), rng))
         else:
             action = rng.choice(romme.legal_actions(state))
             assert romme.is_legal(state, action)  # the refusals ask the homes too
             state = romme.apply(state, action)
+        if state.last_result is not None:
+            romme_documents.check_state(state)  # a loaded score sheet is checked by R13's home
     assert all(spied.calls for spied in watched.values()), {key: spied.calls for key, spied in watched.items()}
+
+
+ROMME_COMPILED_HOMES = ("face", "face_rank", "face_suit", "run_face", "run_number", "set_fits", "run_fits", "opens",
+                        "round_score")
+
+
+def test_romme_s_integer_homes_compile_as_they_are():
+    """The homes the compiled tier calls are plain integer functions: Numba compiles each unchanged, and the
+    compiled function agrees with the Python one on every input it takes (naturals' faces, masks, counts)."""
+    numba = pytest.importorskip("numba")
+    from concombre.games.romme import rules as romme_rules
+
+    cases: dict[str, list[tuple[Any, ...]]] = {
+        "face": [(index,) for index in range(110)],
+        "face_rank": [(natural,) for natural in range(52)],
+        "face_suit": [(natural,) for natural in range(52)],
+        "run_face": [(natural,) for natural in range(52)],
+        "run_number": [(rank, low) for rank in range(13) for low in (False, True)],
+        "set_fits": [(suits, naturals, jokers) for suits in range(16) for naturals in range(5) for jokers in range(7)],
+        "run_fits": [(start, naturals, jokers) for start in range(16) for naturals in range(15) for jokers in range(7)],
+        "opens": [(worth, need) for worth in range(0, 80, 5) for need in (30, 40, 50, 60)],
+        "round_score": [(melded, held, out) for melded in (0, 40, 95) for held in (0, 12) for out in (False, True)],
+    }
+    assert set(cases) == set(ROMME_COMPILED_HOMES)
+    for name, arguments in cases.items():
+        home = getattr(romme_rules, name)
+        compiled = numba.njit(home)
+        assert [compiled(*args) for args in arguments] == [home(*args) for args in arguments], name
+
+
+def test_romme_s_face_is_rank_and_suit_and_the_solver_s_order_is_derived_from_it():
+    from concombre.core.cards import Rank, Suit
+    from concombre.games.romme import rules as romme_rules
+    from concombre.games.romme.bots import solver as romme_solver
+    from concombre.games.romme.cards import deck
+
+    suits = tuple(Suit)
+    for card in deck(6):
+        number = romme_rules.face(card.index)
+        if card.is_joker:
+            assert number == romme_rules.JOKER_FACE
+            continue
+        assert card.rank is not None and card.suit is not None
+        assert (romme_rules.face_rank(number), romme_rules.face_suit(number)) == (card.rank - 2, suits.index(card.suit))
+        assert romme_solver._FACES[romme_rules.run_face(number)] == (card.rank, card.suit)
+        ace = card.rank is Rank.ACE
+        assert romme_rules.run_number(romme_rules.face_rank(number), True) == (1 if ace else int(card.rank))
+    assert sorted(map(romme_rules.run_face, range(romme_rules.FACES))) == list(range(romme_rules.FACES))
+
+
+def _romme_meld_verdicts() -> Iterator[tuple[list[Any], bool, str]]:
+    """Sets of every subset of one rank's suits, and runs of every window with jokers in every place: the
+    cards, whether the integer homes say they meld, and which home."""
+    import itertools
+
+    from concombre.games.romme import rules as romme_rules
+    from concombre.games.romme.cards import RommeCard, card_at
+
+    jokers = [RommeCard.joker(copy) for copy in range(1, 7)]
+    for rank in (0, 9, 12):
+        for suits in range(16):
+            naturals = [card_at(2 * (4 * rank + suit)) for suit in range(4) if suits >> suit & 1]
+            for used in range(4):
+                fits = romme_rules.set_fits(suits, len(naturals), used)
+                yield naturals + jokers[:used], fits, "set"
+        yield [card_at(2 * 4 * rank), card_at(2 * 4 * rank + 1), jokers[0]], romme_rules.set_fits(1, 2, 1), "set"
+    for start in range(1, 15):
+        for size in range(1, 15):
+            numbers = range(start, start + size)
+            beyond = {position for position, number in enumerate(numbers) if number > 14}  # only a joker there
+            for holes in itertools.chain([()], itertools.combinations(range(size), 1),
+                                         itertools.combinations(range(size), 2)):
+                blanks = beyond | set(holes)
+                if len(blanks) > 6 or len(blanks) == size:
+                    continue
+                cards, used = [], 0
+                for position, number in enumerate(numbers):
+                    if position in blanks:
+                        cards.append(jokers[used])
+                        used += 1
+                    else:  # the natural card of hearts at this place
+                        cards.append(card_at(2 * (4 * (12 if number in (1, 14) else number - 2) + 2)))
+                yield cards, romme_rules.run_fits(start, size - used, used), "run"
+
+
+def test_romme_s_meld_homes_decide_what_make_meld_accepts():
+    """R5, R6: where the integer homes say cards meld, `why_not_meld` (the worded home) agrees, run by run and set
+    by set (with jokers in every place)."""
+    from concombre.games.romme.melds import why_not_meld
+
+    checked = 0
+    for cards, fits, kind in _romme_meld_verdicts():
+        reason = why_not_meld(cards)
+        assert (reason is None) == fits, ([str(card) for card in cards], kind, reason)
+        checked += 1
+    assert checked > 1000
 
 
 def spy_on_home(monkeypatch: pytest.MonkeyPatch, user: Any, home: Any, name: str) -> Spy:
     watched = Spy(getattr(home, name))
     monkeypatch.setattr(user, name, watched)
     return watched
+
+
+# -- Rommé: nothing else works a card's face out of its index, or compares a worth with the opening ----------
+
+ROMME_HOME = SRC / "games" / "romme" / "rules.py"
+
+
+def romme_sources() -> Iterator[tuple[Path, str]]:
+    """Rommé's modules (the compiled tier's too) and its front door, but its rules module."""
+    for path in sorted(SRC.rglob("*.py")):
+        if path != ROMME_HOME and ("romme" in path.parts or path.name == "romme.py"):
+            yield path, path.read_text(encoding="utf-8")
+
+
+def _restates_a_face(node: ast.AST) -> bool:
+    """A card's face worked out of its sorting index (R2): ``card.index >> 1``, ``index // 2``."""
+    if not isinstance(node, ast.BinOp) or not isinstance(node.right, ast.Constant):
+        return False
+    halved = (isinstance(node.op, ast.RShift) and node.right.value == 1) or (
+        isinstance(node.op, ast.FloorDiv) and node.right.value == 2)
+    return halved and any(word in ast.unparse(node.left) for word in ("index", "card"))
+
+
+def _restates_the_opening(node: ast.AST) -> bool:
+    """R8's comparison written out: a worth compared with the opening (``worth >= rules.opening``, ``>= need``),
+    rather than asked of `opens`. A comparison with a constant (an argument's check) is not R8."""
+    if not isinstance(node, ast.Compare) or not any(isinstance(op, (ast.GtE, ast.Gt, ast.Lt, ast.LtE))
+                                                    for op in node.ops):
+        return False
+    sides = [node.left, *node.comparators]
+    if any(isinstance(side, ast.Constant) for side in sides):
+        return False
+    return any("opening" in ast.unparse(side) or (isinstance(side, ast.Name) and side.id == "need") for side in sides)
+
+
+def test_romme_s_faces_and_opening_are_not_restated_outside_their_homes():
+    found = [f"{path.relative_to(SRC)}: {ast.unparse(node)}" for path, text in romme_sources()
+             for node in ast.walk(ast.parse(text)) if _restates_a_face(node) or _restates_the_opening(node)]
+    assert not found, f"a card's face or R8 written out beside its home (concombre.games.romme.rules): {found}"
+
+
+def test_the_romme_scan_finds_what_it_looks_for():
+    """The scan is not vacuous: the homes' own lines, and the lines they replaced, are caught."""
+    def flagged(text: str) -> bool:
+        line = ast.parse(text, mode="eval").body
+        return _restates_a_face(line) or _restates_the_opening(line)
+
+    assert all(map(flagged, ("card.index >> 1", "index // 2", "worth >= rules.opening", "option[1] >= need",
+                             "value + 3 < state.rules.opening")))
+    assert not any(map(flagged, ("counts >> 1", "opening < 0", "len(hand) // 2", "rules.opening != 40")))
+    home = ast.parse(ROMME_HOME.read_text(encoding="utf-8"))
+    assert any(_restates_a_face(node) for node in ast.walk(home)) and any(
+        _restates_the_opening(node) for node in ast.walk(home))
+
+
+def test_romme_s_opens_takes_the_opening_as_a_number_and_its_old_form_warns():
+    from concombre.games.romme import rules as romme_rules
+
+    assert romme_rules.opens(40, 40) and not romme_rules.opens(39, 40)
+    with pytest.warns(DeprecationWarning, match=r"opens\(worth, rules.opening\)"):
+        assert romme_rules.opens(30, romme_rules.Rules(opening=30))  # type: ignore[arg-type]  # 0.x's form
+    with pytest.warns(DeprecationWarning, match="is deprecated"):
+        assert not romme_rules.opens(39, romme_rules.Rules())  # type: ignore[arg-type]
