@@ -18,7 +18,7 @@ pytest.importorskip("numba")
 from concombre import IllegalActionError, InvalidArgumentError, Rules  # noqa: E402
 from concombre.accel import compiled  # noqa: E402
 from concombre.accel.compiled import most_threads  # noqa: E402
-from concombre.accel.shake import deal_keys, key_layout  # noqa: E402
+from concombre.accel.shake import deal_keys, key_layout, sort_keys  # noqa: E402
 from concombre.batch import Buffer, legal_mask, reset, rollout, step, thumb_cards  # noqa: E402
 from concombre.games.concombre.fast import deals, kernel  # noqa: E402
 from concombre.games.concombre.rules import deal_key  # noqa: E402
@@ -29,6 +29,15 @@ def test_c5_the_kernel_s_shake_128_is_hashlib_s(seed, round_number):
     keys = np.zeros(52, dtype=np.uint64)
     deal_keys(*key_layout(deal_key), np.uint64(seed), round_number, keys)
     assert keys.tolist() == list(struct.unpack(">52I", hashlib.shake_128(deal_key(seed, round_number)).digest(208)))
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=3), st.integers(0, 300))
+def test_sort_keys_over_several_numbers_and_blocks_is_hashlib_s(seed, salt, count):
+    prefix, separator = key_layout(deal_key)
+    keys = np.zeros(max(count, 1), dtype=np.uint64)
+    sort_keys(prefix, separator, np.array([seed, *salt], dtype=np.uint64), count, keys)
+    key = bytes(prefix.astype("uint8")) + bytes([separator]).join(b"%d" % number for number in (seed, *salt))
+    assert keys[:count].tolist() == list(struct.unpack(f">{count}I", hashlib.shake_128(key).digest(4 * count)))
 
 
 @given(st.integers(1, 2**52 - 1), st.data())

@@ -29,7 +29,7 @@ import numpy as np
 from concombre.accel.compiled import jit, jit_inline
 from concombre.core.errors import InvalidArgumentError
 
-__all__ = ["deal_keys", "keccak", "key_layout"]
+__all__ = ["deal_keys", "keccak", "key_layout", "sort_keys"]
 
 RATE = 168  # SHAKE-128's block, in bytes
 
@@ -260,19 +260,50 @@ def deal_keys(prefix: np.ndarray, separator: int, seed: np.uint64, round_number:
     position = _absorb_number(lanes, len(prefix), np.uint64(seed))
     _absorb_byte(lanes, position, separator)
     position = _absorb_number(lanes, position + 1, np.uint64(round_number))
+    _squeeze(lanes, position, 52, keys)
+
+
+@jit_inline
+def sort_keys(prefix: np.ndarray, separator: int, numbers: np.ndarray, count: int, keys: np.ndarray) -> None:
+    """``count`` sort keys into ``keys``: ``keyed_order``'s four big-endian bytes a position of SHAKE-128 over
+    the key ``<prefix><numbers[0]><separator><numbers[1]>...`` (a game's `deal_key` with salts of its own: a
+    round, a rebuilt stock), over as many blocks as ``count`` needs.
+
+    Examples:
+        >>> import hashlib, struct
+        >>> import numpy as np
+        >>> keys = np.zeros(110, dtype=np.uint64)
+        >>> sort_keys(np.array([100, 58]), 58, np.array([7, 2, 1], dtype=np.uint64), 110, keys)  # b"d:7:2:1"
+        >>> keys.tolist() == list(struct.unpack(">110I", hashlib.shake_128(b"d:7:2:1").digest(440)))
+        True
+    """
+    lanes = np.zeros(25, dtype=np.uint64)
+    for position in range(len(prefix)):
+        _absorb_byte(lanes, position, prefix[position])
+    position = len(prefix)
+    for number in range(len(numbers)):
+        if number:
+            _absorb_byte(lanes, position, separator)
+            position += 1
+        position = _absorb_number(lanes, position, np.uint64(numbers[number]))
+    _squeeze(lanes, position, count, keys)
+
+
+@jit
+def _squeeze(lanes: np.ndarray, position: int, count: int, keys: np.ndarray) -> None:
+    """Pads the key absorbed up to ``position``, then squeezes ``count`` four-byte big-endian keys."""
     _absorb_byte(lanes, position, 0x1F)  # SHAKE's domain bits and the first bit of the padding
     _absorb_byte(lanes, RATE - 1, 0x80)
     keccak(lanes)
-    card = 0
-    for block in range(2):
-        if block:
-            keccak(lanes)
+    done = 0
+    while True:
         for lane in range(RATE // 8):
             word = lanes[lane]
-            for half in range(2):  # two cards a lane; a card's four bytes are read big-endian
-                if card == 52:
+            for half in range(2):  # two keys a lane; a key's four bytes are read big-endian
+                if done == count:
                     return
                 part = (word >> np.uint64(32 * half)) & np.uint64(0xFFFFFFFF)
-                keys[card] = (((part & np.uint64(0xFF)) << np.uint64(24)) | ((part & np.uint64(0xFF00)) << np.uint64(8))
+                keys[done] = (((part & np.uint64(0xFF)) << np.uint64(24)) | ((part & np.uint64(0xFF00)) << np.uint64(8))
                               | ((part >> np.uint64(8)) & np.uint64(0xFF00)) | (part >> np.uint64(24)))
-                card += 1
+                done += 1
+        keccak(lanes)
