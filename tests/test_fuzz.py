@@ -124,8 +124,9 @@ def test_every_invalid_argument_a_call_raises_names_its_field():
 GAME_MODULES = [f"concombre.games.{game}.{module}" for game, modules in (
     ("concombre", ["story", "render", "encoding", "views", "state", "transitions", "documents", "reading", "actions",
                    "bots", "bots.search", "bots.mc", "bots.learned", "bots.sampling"]),
-    ("romme", ["melds", "options", "legal", "story", "render", "choices", "encoding", "views", "state", "transitions",
-               "documents", "reading", "cards", "actions", "bots", "bots.solver", "bots.planner", "bots.sampling"]),
+    ("romme", ["melds", "options", "legal", "story", "render", "choices", "parts", "observation", "views", "state",
+               "transitions", "documents", "reading", "cards", "actions", "bots", "bots.solver", "bots.planner",
+               "bots.sampling"]),
 ) for module in modules]
 # What these modules export and do not check, on purpose, each saying so where it is documented: an enum
 # (`Phase(value)` raises ValueError, as every enum), a union of classes, a protocol, a record the engine and the

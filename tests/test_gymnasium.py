@@ -229,3 +229,66 @@ def test_an_unknown_reward_scheme_is_refused():
         with pytest.raises(InvalidArgumentError) as caught:
             make()
         assert caught.value.field == "reward"
+
+
+def _parts_episode(seed: int, rng: Any, steps: int = 400) -> tuple[list[float], list[int], Any]:
+    """A learner at German Rommé choosing random parts: each step's reward, each step's part, the final state."""
+    env = SeatEnv("romme", players=3, seat=1, opponents="random")
+    observation, info = env.reset(seed=seed)
+    assert env.action_space == gymnasium.spaces.Discrete(167) and observation["observation"].shape == (512,)
+    assert env.parts is not None
+    rewards: list[float] = []
+    parts: list[int] = []
+    for _ in range(steps):
+        part = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        moved_before, built = env.state, env.built
+        observation, reward, terminated, _, info = env.step(part)
+        assert (observation["observation"] == env.parts.observe(env.state, 1, env.built, env._memory)).all()
+        if env.built:  # a part that completes no move: nothing happens, the learner builds on
+            assert env.state is moved_before and reward == 0.0 and env.built == (*built, part)
+            assert env.game.to_play(env.state) == 1 and info["action_mask"].any()
+        rewards.append(reward)
+        parts.append(part)
+        if terminated:
+            break
+    return rewards, parts, env.state
+
+
+def test_romme_is_played_a_part_a_step_reproducibly() -> None:
+    first = _parts_episode(5, np.random.default_rng(2))
+    second = _parts_episode(5, np.random.default_rng(2))
+    assert first[:2] == second[:2] and first[2] == second[2]
+    assert len(set(first[1])) > 20  # draws, cards, discards and more
+
+
+def test_a_romme_part_not_offered_is_refused_with_the_rules_words() -> None:
+    env = SeatEnv("romme", players=2, opponents="random")
+    _, info = env.reset(seed=3)
+    while not info["action_mask"][0]:  # up to the learner's draw
+        _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    before = env.state
+    _, reward, terminated, _, info = env.step(166)  # a discard before the draw
+    assert env.state is before and reward == -1.0 and not terminated and info["illegal"].startswith("Part 166")
+    _, _, _, _, info = env.step(0)
+    card = int(np.flatnonzero(info["action_mask"])[0])
+    _, reward, _, _, info = env.step(card)
+    assert reward == 0.0 and env.built == (card,)
+    _, reward, _, _, info = env.step(113)  # one card is no meld (R5)
+    assert reward == -1.0 and info["illegal"].endswith("[R5]") and env.built == (card,)
+    with pytest.raises(InvalidArgumentError, match="is no part"):
+        env.step(167)
+    strict = SeatEnv("romme", players=2, opponents="random", illegal="raise")
+    _, info = strict.reset(seed=3)
+    wrong = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(InvalidArgumentError):
+        strict.step(wrong)
+
+
+def test_romme_s_numbered_choices_are_still_offered() -> None:
+    env = SeatEnv("romme", players=2, parts=False)
+    observation, info = env.reset(seed=1)
+    assert env.action_space == gymnasium.spaces.Discrete(256) and env.parts is None and observation["observation"].shape == (512,)
+    observation, *_ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(InvalidArgumentError) as caught:
+        SeatEnv("romme", parts="yes")  # type: ignore[arg-type]
+    assert caught.value.field == "parts"

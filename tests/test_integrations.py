@@ -121,10 +121,23 @@ def test_pettingzoo_romme_refuses_a_choice_not_offered():
     from concombre import InvalidArgumentError
     from concombre.integrations.pettingzoo import TableEnv
 
-    game = TableEnv("romme", players=2)
+    game = TableEnv("romme", players=2, parts=False)  # the numbered choices
     game.reset(seed=2)
     with pytest.raises(InvalidArgumentError, match="no move now: the moves offered are the slots"):
         game.step(200)
+    game = TableEnv("romme", players=2)  # the parts
+    game.reset(seed=2)
+    with pytest.raises(InvalidArgumentError, match="is no part"):
+        game.step(200)
+    with pytest.raises(InvalidArgumentError, match=r"Part 166 \(discard\) is no move now: the parts offered are 0"):
+        game.step(166)
+    game.step(0)
+    mover, card = game.agent_selection, int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0])
+    game.step(card)
+    assert game.agent_selection == mover and game.built == (card,) and game.rewards[mover] == 0
+    with pytest.raises(InvalidArgumentError) as caught:
+        game.step(113)  # one card is no meld (R5)
+    assert caught.value.ruling == "R5" and game.built == (card,)
 
 
 def test_pettingzoo_concombre_refuses_a_card_with_the_rule():

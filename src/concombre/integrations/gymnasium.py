@@ -10,9 +10,14 @@
 Both observe as the PettingZoo and OpenSpiel adapters do, ``{"observation": vector, "action_mask": int8}``
 (the game's `concombre.core.game.Encoding`: for Concombre 244 floats and the 52 cards), built from the
 learner's own view; the action is a slot of the encoding (for Concombre the `PACK` index of the card to
-play). The reward is what the PettingZoo environment gives the learner's seat, in the scheme ``reward=``
-chooses (`concombre.core.game.REWARDS`: ``"points"``, the game's points and ±1 at the end; ``"win"``, ±1 at
-the end only; ``"scaled"``, the points over `concombre.core.game.Game.points_scale` and ±1 at the end),
+play). A game whose moves are built in parts (`concombre.core.game.Parts`: German Rommé's 167) is played a
+part a step: a part that completes no move gives a reward of 0 and leaves the learner to move, its
+observation showing the parts built so far, and the mask offers the parts that lead on toward a legal move
+(``parts=False``: the encoding's slots instead).
+
+The reward is what the PettingZoo environment gives the learner's seat, in the scheme ``reward=`` chooses
+(`concombre.core.game.REWARDS`: ``"points"``, the game's points and ±1 at the end; ``"win"``, ±1 at the end
+only; ``"scaled"``, the points over `concombre.core.game.Game.points_scale` and ±1 at the end),
 summed over the bots' moves until the learner acts again; a learner the game eliminates
 (`concombre.core.game.Game.eliminated`) has lost (-1), and its episode ends there. An action the rules
 refuse is refused: the game does not move, the learner gets ``illegal_reward`` and ``info["illegal"]`` says
@@ -45,7 +50,7 @@ with needs("learn", __name__):
     from gymnasium.vector.utils import batch_space
 
 from concombre.core.errors import ConcombreError, InvalidArgumentError
-from concombre.core.game import END_BONUS, AnyGame, Encoding, required, reward_scheme, scheme_rewards
+from concombre.core.game import END_BONUS, AnyGame, Encoding, Parts, required, reward_scheme, scheme_rewards
 from concombre.core.render import picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -65,9 +70,16 @@ Examples:
 _ILLEGAL = ("refuse", "raise")
 
 
-def _single_space(encoding: Encoding[Any, Any, Any]) -> spaces.Dict:
+def _single_space(encoding: Encoding[Any, Any, Any], actions: int) -> spaces.Dict:
     return spaces.Dict({"observation": spaces.Box(encoding.low, 1.0, (encoding.size,), np.float32),
-                        "action_mask": spaces.Box(0, 1, (encoding.actions,), np.int8)})
+                        "action_mask": spaces.Box(0, 1, (actions,), np.int8)})
+
+
+def _parts(encoding: Encoding[Any, Any, Any], wanted: bool) -> Parts[Any, Any] | None:
+    """The encoding's parts when the environment plays by them: asked for, and the game has them."""
+    if not isinstance(wanted, bool):
+        raise InvalidArgumentError(f"parts must be True or False, not {wanted!r}.", field="parts")
+    return encoding.parts if wanted else None
 
 
 def _opponents(game: AnyGame, opponents: str | Sequence[str], players: int, seat: int, known: Sequence[str]
@@ -117,6 +129,8 @@ class SeatEnv(Env[dict[str, Any], Any]):
         illegal_reward: The reward of a refused card.
         render_mode: ``"ansi"`` (the learner's view as text) or None.
         reward: The reward scheme, one of `concombre.core.game.REWARDS` (default ``"points"``).
+        parts: Whether a game whose moves are built in parts (German Rommé) is played a part a step (the
+            default), or by the encoding's slots.
 
     Attributes:
         metadata: Gymnasium's description: the render modes.
@@ -130,9 +144,11 @@ class SeatEnv(Env[dict[str, Any], Any]):
         render_mode: ``"ansi"`` or None.
         reward: The reward scheme.
         encoding: The game's encoding (`concombre.core.game.Encoding`).
+        parts: The parts the learner builds its moves from (`concombre.core.game.Parts`), or None: the slots.
         observation_space: ``Dict(observation=Box, action_mask=Box)``.
-        action_space: ``Discrete``: the encoding's slots.
+        action_space: ``Discrete``: the encoding's slots, or its parts.
         state: The game as it stands (hidden cards included: never give it to the learner).
+        built: The parts of the learner's move built so far (``()`` when none, or without parts).
 
     Examples:
         >>> env = SeatEnv("concombre", players=2)
@@ -147,7 +163,8 @@ class SeatEnv(Env[dict[str, Any], Any]):
 
     def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | None = None, rules: Any = None, illegal: str = "refuse",
-                 illegal_reward: float = -1.0, render_mode: str | None = None, reward: str = "points") -> None:
+                 illegal_reward: float = -1.0, render_mode: str | None = None, reward: str = "points",
+                 parts: bool = True) -> None:
         self.game = find_game(game)
         self.reward = reward_scheme(reward)
         players = self.game.default_players if players is None else players
@@ -163,10 +180,14 @@ class SeatEnv(Env[dict[str, Any], Any]):
         self.illegal, self.illegal_reward, self.render_mode = illegal, float(illegal_reward), render_mode
         learning = required(self.game, self.game.learning, "learning")
         self.encoding = required(self.game, learning.encoding, "learning encoding")()
-        self.observation_space = _single_space(self.encoding)
-        self.action_space = spaces.Discrete(self.encoding.actions)
+        self.parts = _parts(self.encoding, parts)
+        actions = self.encoding.actions if self.parts is None else self.parts.size
+        self.observation_space = _single_space(self.encoding, actions)
+        self.action_space = spaces.Discrete(actions)
         self._players = {name: self.game.bot(name) for name in set(self.bots) if name}
         self.state: Any = None
+        self.built: tuple[int, ...] = ()
+        self._memory: Any = None
         self._rng = random.Random(0)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -176,16 +197,19 @@ class SeatEnv(Env[dict[str, Any], Any]):
         game_seed, bot_seed = (int(value) for value in self.np_random.integers(0, 2**63, size=2))
         self._rng = random.Random(bot_seed)
         self.state = self.game.new_game(self.players, rules=self.rules, seed=game_seed)
+        self.built, self._memory = (), None
         self._settle()
         return self._seen()
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        """The learner takes the action of slot ``action`` (Concombre: a card's `PACK` index); the bots then play up
-        to the learner's next turn."""
+        """The learner takes the action of slot ``action`` (Concombre: a card's `PACK` index), or the part
+        ``action`` of its move; once a move is made, the bots play up to the learner's next turn."""
         if self.state is None:
             raise InvalidArgumentError("Call reset() before step().", field="action")
         if self._ended():
             raise InvalidArgumentError("The episode is over: call reset().", field="action")
+        if self.parts is not None:
+            return self._step_part(self.parts, action)
         slot = self.encoding.slot(action)  # what is no slot at all is refused as such, whatever `illegal` says
         offered = self.encoding.slots(self.state)
         if slot not in offered:
@@ -199,8 +223,29 @@ class SeatEnv(Env[dict[str, Any], Any]):
         observation, info = self._seen()
         return observation, reward, self._ended(), False, info
 
+    def _step_part(self, parts: Parts[Any, Any], action: object) -> tuple[dict[str, Any], float, bool, bool,
+                                                                        dict[str, Any]]:
+        """One part of the learner's move: the move is made once its last part is taken."""
+        part = parts.part(action)  # what is no part at all is refused as such, whatever `illegal` says
+        refused = parts.refusal(self.state, self.built, part)
+        if refused is not None:
+            if self.illegal == "raise":
+                raise refused
+            observation, info = self._seen()
+            return observation, self.illegal_reward, False, False, {**info, "illegal": str(refused)}
+        built, move = parts.add(self.state, self.built, part)
+        self.built = built
+        if move is None:
+            observation, info = self._seen()
+            return observation, 0.0, False, False, info
+        reward = self._apply(move) + self._settle()
+        observation, info = self._seen()
+        return observation, reward, self._ended(), False, info
+
     def _apply(self, action: Any) -> float:
         before = self.state
+        if self.parts is not None:
+            self._memory = self.parts.remember(self._memory, before, action)
         self.state = self.game.apply(before, action)
         reward = self.game.rewards(before, self.state, self.reward)[self.seat]  # the end's bonus included
         if not self.game.is_over(self.state) and self._out(self.state) and not self._out(before):
@@ -228,11 +273,18 @@ class SeatEnv(Env[dict[str, Any], Any]):
 
     def _seen(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The learner's observation and info, the action mask worked out once for both."""
-        mask = np.zeros(self.encoding.actions, dtype=np.int8)
-        if self.game.to_play(self.state) == self.seat:
-            mask.put(list(self.encoding.slots(self.state)), 1)
-        vector = self.encoding.observation(self.game, self.state, self.seat).astype(np.float32)
-        return {"observation": vector, "action_mask": mask}, {"action_mask": mask.copy()}
+        parts, mine = self.parts, self.game.to_play(self.state) == self.seat
+        if parts is None:
+            mask = np.zeros(self.encoding.actions, dtype=np.int8)
+            if mine:
+                mask.put(list(self.encoding.slots(self.state)), 1)
+            vector = self.encoding.observation(self.game, self.state, self.seat)
+        else:
+            mask = np.zeros(parts.size, dtype=np.int8)
+            if mine:
+                mask.put(list(parts.offered(self.state, self.built)), 1)
+            vector = parts.observe(self.state, self.seat, self.built, self._memory)
+        return {"observation": vector.astype(np.float32), "action_mask": mask}, {"action_mask": mask.copy()}
 
     def render(self) -> str | None:
         """The learner's view as text, with ``render_mode="ansi"``."""
@@ -253,7 +305,9 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     with ``_`` before it marking the games it speaks of): ``"round_over"``, a round ended during the step
     (where the engine tells rounds, `~concombre.core.game.Batched.round_number`); ``"game_over"``, the game
     ended; ``"illegal"``, the rules' refusal of the learner's slot, in words with its ruling (``""`` where it
-    was legal). A number that is no slot at all is refused with `~concombre.InvalidArgumentError`.
+    was legal). A number that is no slot at all is refused with `~concombre.InvalidArgumentError`. Where the
+    game's moves are built in parts (`~concombre.core.game.Parts`), the engine's slots are the parts, one a
+    step: a part that completes no move leaves the learner to move with no reward.
 
     Attributes:
         metadata: Gymnasium's description: next-step autoreset, no render mode.
@@ -314,8 +368,9 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self.num_envs, self.players, self.seat = num_envs, players, seat
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         self.encoding = required(self.game, learning.encoding, "learning encoding")()
-        self.single_observation_space = _single_space(self.encoding)
-        self.single_action_space = spaces.Discrete(self.encoding.actions)
+        self._actions = self.encoding.actions if self.encoding.parts is None else self.encoding.parts.size
+        self.single_observation_space = _single_space(self.encoding, self._actions)
+        self.single_action_space = spaces.Discrete(self._actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._kinds = sorted({name for name in self.bots if name})
@@ -346,10 +401,10 @@ class SeatVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         if cards.shape != (self.num_envs,) or not np.issubdtype(cards.dtype, np.integer):
             raise InvalidArgumentError(f"actions must be one slot per game, shape ({self.num_envs},).",
                                        field="actions")
-        if ((cards < 0) | (cards >= self.encoding.actions)).any():
-            wrong = int(np.flatnonzero((cards < 0) | (cards >= self.encoding.actions))[0])
+        if ((cards < 0) | (cards >= self._actions)).any():
+            wrong = int(np.flatnonzero((cards < 0) | (cards >= self._actions))[0])
             raise InvalidArgumentError(f"actions[{wrong}] is {int(cards[wrong])}, no slot: a slot is a whole number "
-                                       f"from 0 to {self.encoding.actions - 1}.", field="actions")
+                                       f"from 0 to {self._actions - 1}.", field="actions")
         moving = ~restarting & (engine.to_play(games) == self.seat)
         legal = engine.legal_mask(games)[np.arange(self.num_envs), cards].astype(bool)
         refused = moving & ~legal

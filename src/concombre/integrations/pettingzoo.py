@@ -4,10 +4,13 @@ Each agent, ``player_0`` to ``player_{n-1}``, acts only when the game waits
 for its seat; the table performs its own steps (deals, gathering tricks,
 scoring) between the agents' steps. Actions are the slots of the game's
 `concombre.core.game.Encoding`: for Concombre the index in `concombre.PACK` of
-the card to play (``Discrete(52)``); for German Rommé the number of a choice
-(see `concombre.romme.choices`). The observation is
-``{"observation": vector, "action_mask": mask}``, built from the agent's own
-view only. The reward is what a step gives a seat in the scheme ``reward=`` chooses
+the card to play (``Discrete(52)``). A game whose moves are built in parts
+(`concombre.core.game.Parts`: German Rommé's 167, `concombre.games.romme.parts`)
+is played a part a step: a part that completes no move gives no reward and
+leaves the same agent to act, its observation showing the parts built so far
+(``parts=False``: the encoding's slots, Rommé's numbered choices). The
+observation is ``{"observation": vector, "action_mask": mask}``, built from
+the agent's own view only. The reward is what a step gives a seat in the scheme ``reward=`` chooses
 (`concombre.core.game.REWARDS`): by default ``"points"``, the game's points (minus the penalty points in
 Concombre, the round's score in Rommé) and, when the game ends, 1 more for the winner and 1 less for every
 other player; ``"win"``, only that ±1; ``"scaled"``, the points over the game's
@@ -39,7 +42,7 @@ with needs("pettingzoo", __name__):
     from pettingzoo.utils import wrappers
 
 from concombre.core.errors import InvalidArgumentError
-from concombre.core.game import required, reward_scheme
+from concombre.core.game import Parts, required, reward_scheme
 from concombre.core.render import colour_wanted, picture_text
 from concombre.games import DEFAULT_GAME, find_game
 
@@ -65,7 +68,9 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         rules: The rules of the games played.
         render_mode: None, ``"human"`` (printed) or ``"ansi"`` (returned as text).
         reward: The reward scheme, one of `concombre.core.game.REWARDS`.
+        parts: The parts the agents build their moves from (`concombre.core.game.Parts`), or None: the slots.
         state: The library's state of the game in progress.
+        built: The parts built so far of the move of the agent to act (``()`` when none).
         possible_agents: ``player_0`` to ``player_{n-1}``.
         agents: The agents still in the episode.
         action_spaces: Each agent's action space: the encoding's slots.
@@ -76,10 +81,16 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         >>> raw.reset(seed=3)
         >>> raw.observe(raw.agent_selection)["action_mask"][:3].tolist()
         [1, 1, 0]
+        >>> raw.step(0)                                     # draw from the stock: a move of one part
+        >>> agent = raw.agent_selection
+        >>> card = int(raw.observe(agent)["action_mask"].argmax())
+        >>> raw.step(card)                                  # a card chosen: the same agent builds on
+        >>> raw.agent_selection == agent, raw.built == (card,)
+        (True, True)
     """
 
     def __init__(self, game: str = DEFAULT_GAME, players: int | None = None, rules: Any = None,
-                 render_mode: str | None = None, reward: str = "points") -> None:
+                 render_mode: str | None = None, reward: str = "points", parts: bool = True) -> None:
         super().__init__()
         self.game = find_game(game)
         self.reward = reward_scheme(reward)
@@ -90,15 +101,20 @@ class TableEnv(AECEnv):  # type: ignore[misc]
                                        field="render_mode")
         learning = required(self.game, self.game.learning, "learning")
         self.encoding = required(self.game, learning.encoding, "learning encoding")()
+        if not isinstance(parts, bool):
+            raise InvalidArgumentError(f"parts must be True or False, not {parts!r}.", field="parts")
+        self.parts = self.encoding.parts if parts else None
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"{self.game.name}_v1",
                          "is_parallelizable": False}
         self.players = players
         self.rules = self.game.Rules() if rules is None else rules
         self.render_mode = render_mode
         self.state = self.game.new_game(players, rules=self.rules, seed=0)
+        self.built: tuple[int, ...] = ()
+        self._memory: Any = None
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
-        actions = self.encoding.actions
+        actions = self.encoding.actions if self.parts is None else self.parts.size
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         box = spaces.Box(low=self.encoding.low, high=1.0, shape=(self.encoding.size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8)
@@ -119,6 +135,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         """Start a new game, seeded by ``seed`` (unpredictable when None)."""
         self.state = self.game.new_game(self.players, rules=self.rules,
                                         seed=secrets.randbits(64) if seed is None else seed)
+        self.built, self._memory = (), None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -137,11 +154,18 @@ class TableEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` may see, encoded, and the mask of its actions (only on its own step)."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.encoding.actions, dtype=np.int8)
-        if self.game.to_play(self.state) == seat:
-            mask.put(list(self._offered()), 1)
-        return {"observation": self.encoding.observation(self.game, self.state, seat), "action_mask": mask}
+        seat, parts = self.possible_agents.index(agent), self.parts
+        mine = self.game.to_play(self.state) == seat
+        if parts is None:
+            mask = np.zeros(self.encoding.actions, dtype=np.int8)
+            if mine:
+                mask.put(list(self._offered()), 1)
+            return {"observation": self.encoding.observation(self.game, self.state, seat), "action_mask": mask}
+        mask = np.zeros(parts.size, dtype=np.int8)
+        if mine:
+            mask.put(list(parts.offered(self.state, self.built)), 1)
+        vector = parts.observe(self.state, seat, self.built if mine else (), self._memory)
+        return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected agent takes ``action``; the table then moves on to the next agent's step."""
@@ -151,6 +175,9 @@ class TableEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.parts is not None:
+            self._step_part(self.parts, action)
+            return
         slot = self.encoding.slot(action)
         offered = self._offered()
         if slot not in offered:
@@ -161,8 +188,22 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self._settle()
         self._accumulate_rewards()
 
+    def _step_part(self, parts: Parts[Any, Any], action: object) -> None:
+        """One part of the agent's move: the move is made once its last part is taken."""
+        part = parts.part(action)
+        refused = parts.refusal(self.state, self.built, part)
+        if refused is not None:
+            raise refused
+        self.built, move = parts.add(self.state, self.built, part)
+        if move is not None:
+            self._apply(move)
+            self._settle()
+        self._accumulate_rewards()
+
     def _apply(self, action: Any) -> None:
         before = self.state
+        if self.parts is not None:
+            self._memory = self.parts.remember(self._memory, before, action)
         self.state = self.game.apply(before, action)
         rewards = self.game.rewards(before, self.state, self.reward)  # the end's bonus included
         if any(rewards):
@@ -225,7 +266,7 @@ class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
 def env(**kwargs: Any) -> AECEnv:
     """A game's environment wrapped in PettingZoo's checks (``game``, ``players``, ``rules``, ``render_mode``,
-    ``reward``).
+    ``reward``, ``parts``).
 
     Examples:
         >>> game = env(game="romme", players=2)

@@ -59,7 +59,10 @@ each round's end) and at the end:
   text, ``hand`` and ``action_cards`` give card numbers below ``cards``; the slots are numbers below
   ``actions``, none while the table acts, each an action the rules accept; where ``slot_action`` numbers
   every action, the slots are the legal actions exactly and ``slot_action`` gives each slot's action (a
-  game whose slots are numbered afresh in each state, Rommé's choices, may offer a choice among them).
+  game whose slots are numbered afresh in each state, Rommé's choices, may offer a choice among them). With
+  ``parts`` (moves built a part at a time), parts are offered exactly while a seat is to move, random paths
+  through the parts offered end in legal actions, legal actions' own parts reach them, and ``observe`` with
+  nothing built is the encoding's observation, and with what the seats remember, the same on a twin.
 - ``documents``: with a codec, states, views, actions and records round-trip through JSON and validate
   against their JSON Schema (when ``jsonschema`` is installed); the record replays to the same state;
   with text records, the text form reads back.

@@ -331,4 +331,4 @@ def _check_looks(run: Run, state: Any, legal: tuple[Any, ...], before: Any, acti
         check_story(run, state, legal, seen, before, action)
         check_reader(run, state, legal)
     if run.options.encoding is not None:
-        check_encoding(run, run.options.encoding, state, legal, seen)
+        check_encoding(run, run.options.encoding, state, legal, seen, before, action)

@@ -14,8 +14,8 @@ keyword, and None when the game does not offer it:
 - ``story`` and ``render``: `Story` (the game in words, for the terminal, the
   demo and the web table) and its pictures;
 - ``bots``: `Bots`, the players the library can seat;
-- ``learning``: `Learning`, the encoding, chance events, sampling and the
-  batched engine.
+- ``learning``: `Learning`, the encoding (with its moves built in `Parts`, where a game has them), chance
+  events, sampling and the batched engine.
 
 An edge asks "does this game offer X" in one way: ``game.X is None``, or
 `required`, which refuses with an error that names the game and what it lacks.
@@ -36,8 +36,9 @@ promise of the protocol.
 
 The modules, by job: `types` (what the library reads of a state, a view, a
 bot), `protocol` (the `Game` record), `capabilities` (the optional records),
-`rewards` (the reward schemes), `moves` (a game's dispatch of its actions: each one's refusal and
-transition, with the seat rule) and `registry`.
+`parts` (moves built a part at a time), `rewards` (the reward schemes), `moves`
+(a game's dispatch of its actions: each one's refusal and transition, with the
+seat rule) and `registry`.
 
 Examples:
     >>> from concombre.games.concombre import GAME
@@ -62,6 +63,7 @@ from concombre.core.game.capabilities import (
     card_hook,
 )
 from concombre.core.game.moves import Move, Moves
+from concombre.core.game.parts import Parts
 from concombre.core.game.protocol import OFFERED, AnyGame, FullGame, Game, GameInfo, required
 from concombre.core.game.registry import (
     DOCUMENT_KINDS,
@@ -98,6 +100,7 @@ __all__ = [
     "Move",
     "Moves",
     "NewGame",
+    "Parts",
     "Records",
     "RoundShown",
     "Seat",

@@ -18,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from concombre.core.errors import IllegalActionError, InvalidArgumentError, json_type
+from concombre.core.game.parts import Parts
 from concombre.core.game.types import Bot, Seat, Table
 from concombre.core.i18n import N_
 
@@ -378,8 +379,9 @@ class Batched(Generic[B, N]):
     """A game's batched engine: many games with the same players and rules at once, as arrays (needs numpy).
 
     A batch always waits for the player to move in each game that is not over (the table's own steps happen
-    inside ``step``). Actions are the `Encoding`'s slots. ``Batched[B, N]``: ``B`` the engine's batch, ``N``
-    its arrays (numpy's).
+    inside ``step``). Actions are the `Encoding`'s slots, or its parts where it has them
+    (`~concombre.core.game.Parts`, one part a step). ``Batched[B, N]``: ``B`` the engine's batch, ``N`` its
+    arrays (numpy's).
 
     Attributes:
         reset: ``reset(seeds, players=, rules=)``: one new game per seed, as the reference engine starts it.
@@ -444,6 +446,9 @@ class Encoding(Generic[S, A, V]):
         slot_action: The action a slot always stands for, offered or not (Concombre: the card of that `PACK`
             index), so that a refused slot is explained by the game's own refusal; None where slots are
             numbered afresh in each state (Rommé).
+        parts: The game's moves built a part at a time (`~concombre.core.game.Parts`), which reach every
+            legal action where the slots cannot (Rommé); the environments take parts when a game has them.
+            None: the slots are the moves.
 
     Examples:
         >>> from concombre.games import find_game
@@ -462,6 +467,7 @@ class Encoding(Generic[S, A, V]):
     action_cards: Callable[[A], Iterable[int]] = lambda action: ()
     observe: Callable[[S, int], Any] | None = None
     slot_action: Callable[[int], A | None] | None = None
+    parts: Parts[S, A] | None = None
 
     def slot(self, action: object) -> int:
         """``action`` as a slot number, or an `InvalidArgumentError` naming ``action`` when it is none: not a

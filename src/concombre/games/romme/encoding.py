@@ -1,7 +1,9 @@
-"""German Rommé as a fixed-size vector, for learning: an encoding of a view (needs numpy).
+"""Deprecated: German Rommé's first observation, 242 numbers built from a view (needs numpy); the observation
+is now `concombre.games.romme.observation` (512 numbers, with the move being built in parts and the cards
+taken from the discard pile).
 
-The observation (`encode_view`, 242 numbers from 0 to 1) is built from
-the player's `View` only:
+Its names (``OBSERVATION_SIZE``, ``encode_view``, ``view_text``) still work for one minor version, with a
+`DeprecationWarning`, and give what they gave:
 
 | slice | what |
 | --- | --- |
@@ -17,51 +19,35 @@ the player's `View` only:
 
 from __future__ import annotations
 
-import itertools
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from concombre.core.cards import Rank, Suit
+from concombre.core.aliases import renamed
+from concombre.games.romme import observation
 from concombre.games.romme.cards import RommeCard
+from concombre.games.romme.rules import FACES, face
 from concombre.games.romme.state import Phase
 from concombre.games.romme.views import View, require_view
 
-__all__ = ["OBSERVATION_SIZE", "encode_view", "view_text"]
+__all__: list[str] = []
 
-OBSERVATION_SIZE = 242
-"""The length of `encode_view`'s vector.
-
-Examples:
-    >>> OBSERVATION_SIZE
-    242
-"""
-
-_FACE = {(rank, suit): index for index, (rank, suit) in enumerate(itertools.product(Rank, Suit))}
+_SIZE = 242
 _PHASES = list(Phase)
 
 
 def _faces(cards: tuple[RommeCard, ...] | list[RommeCard]) -> npt.NDArray[np.float32]:
-    counts = np.zeros(53, dtype=np.float32)
+    counts = np.zeros(FACES + 1, dtype=np.float32)
     for card in cards:
-        if card.is_joker:
-            counts[52] += 1 / 6
-        else:
-            counts[_FACE[(card.rank, card.suit)]] += 0.5  # type: ignore[index]
+        counts[face(card.index)] += 1 / 6 if card.is_joker else 0.5
     return counts
 
 
-def encode_view(seen: View) -> npt.NDArray[np.float32]:
-    """The observation vector of a Rommé view (layout in the module's documentation).
-
-    Examples:
-        >>> from concombre.games.romme import deal, new_game, view
-        >>> vector = encode_view(view(deal(new_game(3, seed=1)), 0))
-        >>> vector.shape, round(float(vector[:53].sum() * 2))
-        ((242,), 13)
-    """
+def _encode_view(seen: View) -> npt.NDArray[np.float32]:
+    """The first observation of a Rommé view (layout in the module's documentation)."""
     require_view(seen)
-    vector = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    vector = np.zeros(_SIZE, dtype=np.float32)
     vector[0:53] = _faces(seen.hand)
     vector[53:106] = _faces([card for meld in seen.melds for card in meld.cards])
     vector[106:159] = _faces(seen.discard_pile)
@@ -80,19 +66,8 @@ def encode_view(seen: View) -> npt.NDArray[np.float32]:
     return vector
 
 
-
-
-def view_text(seen: View) -> str:
-    """A view as one line of text: the seat, round, phase, hand, table, discard pile and scores.
-
-    Examples:
-        >>> from concombre.romme import deal, new_game, view
-        >>> view_text(view(deal(new_game(2, seed=1)), 0)).startswith("p0 r1 draw hand ")
-        True
-    """
-    require_view(seen)
-    melds = " / ".join(str(meld) for meld in seen.melds)
-    return (
-        f"p{seen.seat} r{seen.round_number} {seen.phase.value} hand {' '.join(map(str, seen.hand))}"
-        f" table {melds} pile {' '.join(map(str, seen.discard_pile))} scores {seen.scores}"
-    )
+__getattr__: Any = renamed("concombre.games.romme.encoding", {
+    "OBSERVATION_SIZE": ("concombre.games.romme.observation.OBSERVATION_SIZE (512 numbers)", _SIZE),
+    "encode_view": ("concombre.games.romme.observation.encode_view (512 numbers)", _encode_view),
+    "view_text": ("concombre.games.romme.observation.view_text", observation.view_text),
+})

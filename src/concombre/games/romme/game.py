@@ -88,8 +88,10 @@ def _resolve(state: State, action: Action | None, drawn: tuple[int, ...]) -> Sta
 
 
 def _encoding() -> Encoding[State, Action, View]:
+    from concombre.core.game import Parts
     from concombre.games.romme.choices import CHOICES
-    from concombre.games.romme.encoding import OBSERVATION_SIZE, encode_view, view_text
+    from concombre.games.romme.observation import OBSERVATION_SIZE, encode_state, encode_view, taken_after, view_text
+    from concombre.games.romme.parts import PARTS, action_parts, add_part, next_parts, part_refusal, part_text
 
     def hand(seen: View) -> Iterator[int]:
         return (card.index for card in seen.hand)
@@ -103,9 +105,14 @@ def _encoding() -> Encoding[State, Action, View]:
             return (card.index for card in (action.card, *action.new_meld))  # the joker taken passes through the hand
         return iter(())
 
+    parts: Parts[State, Action] = Parts(
+        size=PARTS, offered=next_parts, add=add_part, refusal=part_refusal, of=action_parts, text=part_text,
+        observe=encode_state, remember=taken_after,
+    )
     return Encoding(
         size=OBSERVATION_SIZE, low=-1.0, encode=encode_view, text=view_text, actions=CHOICES,
         slots=lambda state: dict(enumerate(choices(state))), cards=MOST_CARDS, hand=hand, action_cards=action_cards,
+        observe=encode_state, parts=parts,
     )
 
 
