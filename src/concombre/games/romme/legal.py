@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from concombre.core.cards import Rank
-from concombre.core.errors import IllegalActionError
 from concombre.games.romme.actions import (
     Action,
     Deal,
@@ -22,10 +20,22 @@ from concombre.games.romme.actions import (
     MeldCards,
     ScoreRound,
 )
-from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at
-from concombre.games.romme.melds import Meld, Place, exchange_joker, laid_off, seat_number, table_of
-from concombre.games.romme.options import by_face, meld_options, valued_meld_options
-from concombre.games.romme.rules import face, opens, withheld_discard
+from concombre.games.romme.cards import MOST_CARDS, RommeCard, card_at, hand_of
+from concombre.games.romme.melds import End, Meld, Place, seat_number, table_of, unfit_exchange
+from concombre.games.romme.options import opening_groups, valued_options
+from concombre.games.romme.rules import (
+    JOKER_FACE,
+    face,
+    face_rank,
+    face_suit,
+    natural_face,
+    opens,
+    run_fits,
+    run_number,
+    run_rank,
+    set_fits,
+    withheld_discard,
+)
 from concombre.games.romme.state import Phase, State, require_state
 
 __all__ = [
@@ -131,46 +141,92 @@ def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -
         >>> [(str(lay_off.card), lay_off.end) for lay_off in lay_offs_onto(cards_of("4H2 8H1 8H2 9S1"), [run], 1)]
         [('4H2', 'low'), ('8H1', 'high')]
     """
-    return _lay_offs(hand, table_of(melds), seat_number(seat, "seat"))
+    return _lay_offs(hand_of(hand, "hand"), table_of(melds), seat_number(seat, "seat"))
 
 
 def _lay_offs(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
-    """`lay_offs_onto` without its checks, for a state's own melds and seat (every `legal_actions`)."""
-    faces, jokers = by_face(hand)
-    candidates = [*faces.values(), *jokers[:1]]
+    """`lay_offs_onto` without its checks, for a state's own melds and seat (every `legal_actions`): for each
+    meld, the faces that fit it (`_fits`) that the hand holds, each with its lowest copy, the first joker last.
+    Whether a card fits does not depend on who lays it off, nor on which copy or joker it is."""
+    if not melds:
+        return
+    lowest: dict[int, RommeCard] = {}
+    for card in hand:
+        number = face(card.index)
+        held = lowest.get(number)
+        if held is None or card.index < held.index:
+            lowest[number] = card
     for index, meld in enumerate(melds):
-        for card in candidates:
-            for end in _ends_to_try(meld, card):
-                if laid_off(meld, card, seat, end) is not None:  # type: ignore[arg-type]
-                    yield LayOff(card, index, end)  # type: ignore[arg-type]
+        for number, ends in _fits(meld):
+            laid = lowest.get(number)
+            if laid is not None:
+                for end in ends:
+                    yield _lay_off(laid, index, end)
+
+
+def _lay_off(card: RommeCard, meld: int, end: End | None) -> LayOff:
+    """A `LayOff` of values the options found (a card, a meld's index, an end): built without its checks."""
+    action: LayOff = object.__new__(LayOff)
+    object.__setattr__(action, "card", card)
+    object.__setattr__(action, "meld", meld)
+    object.__setattr__(action, "end", end)
+    return action
+
+
+_FITTING: dict[int, tuple[Meld, tuple[tuple[int, tuple[End | None, ...]], ...]]] = {}
+"""`_fits` of the melds seen lately, by the meld's id (each entry keeps its meld, so that the id stays its own)."""
+
+_MOST_FITTING = 4096
+"""How many melds `_FITTING` remembers before it is emptied."""
+
+def _fits(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
+    """The faces (`face`, a joker `JOKER_FACE`) that ``meld`` takes as a lay-off (R9), in face order, each with
+    the ends where it fits (None for a set): in a set, a natural card of its rank in a suit it lacks, or a joker;
+    at a run's end, the natural card of its suit next to it (the ace below a two or above a king), or a joker.
+    Each is asked of the meld homes, `set_fits` and `run_fits`, for the meld it would make: the places already
+    there keep what they stand for. A table's melds stay from turn to turn, so each meld's answer is remembered.
+    """
+    known = _FITTING.get(id(meld))
+    if known is not None and known[0] is meld:
+        return known[1]
+    places = meld.places
+    naturals = [face(place.card.index) for place in places if not place.card.is_joker]
+    jokers = len(places) - len(naturals)
+    found: list[tuple[int, tuple[End | None, ...]]] = []
+    if meld.kind == "set":
+        suits = 0
+        for number in naturals:
+            suits |= 1 << face_suit(number)
+        rank = face_rank(naturals[0])
+        for suit in range(4):
+            if not suits >> suit & 1 and set_fits(suits | 1 << suit, len(naturals) + 1, jokers):
+                found.append((natural_face(rank, suit), (None,)))
+        if set_fits(suits, len(naturals), jokers + 1):
+            found.append((JOKER_FACE, (None,)))
+    else:
+        suit = face_suit(naturals[0])
+        low, high = _run_number(places[0]), _run_number(places[-1])
+        ends: dict[int, tuple[End, ...]] = {}
+        if low > 1 and run_fits(low - 1, len(naturals) + 1, jokers):
+            ends[natural_face(run_rank(low - 1), suit)] = ("low",)
+        if high < 14 and run_fits(low, len(naturals) + 1, jokers):
+            number = natural_face(run_rank(high + 1), suit)
+            ends[number] = (*ends.get(number, ()), "high")
+        found += sorted((number, at) for number, at in ends.items() if number not in naturals)  # no copy twice (R6)
+        at: tuple[End, ...] = tuple(end for end, start in (("low", low - 1), ("high", low))  # type: ignore[misc]
+                                    if run_fits(start, len(naturals), jokers + 1))
+        if at:
+            found.append((JOKER_FACE, at))
+    if len(_FITTING) >= _MOST_FITTING:
+        _FITTING.clear()
+    answer = tuple(found)
+    _FITTING[id(meld)] = (meld, answer)
+    return answer
 
 
 def _run_number(place: Place) -> int:
-    """A run place's number: 2-13, the ace 1 when low and 14 when high (R5)."""
-    if place.rank is Rank.ACE:
-        return 1 if place.value == 1 else 14
-    return int(place.rank)
-
-
-def _ends_to_try(meld: Meld, card: RommeCard) -> tuple[str | None, ...]:
-    """Where ``card`` might join ``meld``: a natural card only next to a run's end of its suit, or in a set of
-    its rank missing its suit. Each place tried is a whole meld check, and most cards fit nowhere."""
-    if card.is_joker:
-        return ("low", "high") if meld.kind == "run" else (None,)
-    places = meld.places
-    if meld.kind == "set":
-        fits = card.rank is places[0].rank and all(place.suit is not card.suit for place in places)
-        return (None,) if fits else ()
-    if card.suit is not places[0].suit:
-        return ()
-    number = 14 if card.rank is Rank.ACE else int(card.rank or 0)  # an ace goes below a 2 or above a king
-    low, high = _run_number(places[0]), _run_number(places[-1])
-    ends: tuple[str | None, ...] = ()
-    if low - 1 == number or (number == 14 and low == 2):
-        ends += ("low",)
-    if high + 1 == number:
-        ends += ("high",)
-    return ends
+    """A run place's number (`run_number`): 2-13, the ace 1 when low and 14 when high (R5)."""
+    return run_number(int(place.rank) - 2, place.value == 1)
 
 
 def exchange_options(state: State) -> Iterator[ExchangeJoker]:
@@ -190,12 +246,11 @@ def exchange_options(state: State) -> Iterator[ExchangeJoker]:
             if not place.card.is_joker:
                 continue
             for card in dict.fromkeys(card for card in hand if card.rank is place.rank):  # only its rank fits (R10)
-                try:
-                    _, joker = exchange_joker(meld, position, card)
-                except IllegalActionError:
+                if unfit_exchange(meld, position, card) is not None:  # `exchange_joker` would refuse
                     continue
+                joker = place.card
                 rest = [other for other in hand if other != card] + [joker]
-                for new in meld_options(rest):
+                for new, _ in valued_options(rest):  # the hand's own cards and the joker need no check
                     if joker in new:
                         yield ExchangeJoker(card, index, position, new)
 
@@ -214,7 +269,7 @@ def meld_actions(state: State) -> Iterator[MeldCards]:
     seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None:
         return
-    yield from single_melds(valued_meld_options(state.hands[seat]), state.opened[seat], state.rules.opening)
+    yield from single_melds(valued_options(state.hands[seat]), state.opened[seat], state.rules.opening)
 
 
 def single_melds(options: Iterable[tuple[tuple[RommeCard, ...], int]], opened: bool,
@@ -252,45 +307,5 @@ def opening_actions(state: State) -> Iterator[MeldCards]:
     seat = require_state(state).to_play
     if state.phase is not Phase.PLAY or seat is None or state.opened[seat]:
         return
-    hand = state.hands[seat]
-    options, values = [], []
-    for meld, value in valued_meld_options(hand):
-        options.append(meld)
-        values.append(value)
-    held: dict[int, int] = {}
-    for card in hand:
-        held[face(card.index)] = held.get(face(card.index), 0) + 1
-    spare = len(hand)
-    for group in _groups(options, values, held, spare, state.rules.opening, 0, [], 0):
-        yield MeldCards(_with_copies([options[number] for number in group], hand))
-
-
-def _groups(
-    options: list[tuple[RommeCard, ...]], values: list[int], held: dict[int, int], spare: int,
-    opening: int, start: int, chosen: list[int], worth: int,
-) -> Iterator[list[int]]:
-    """The groups of options from ``start`` on that the hand can hold together, worth ``opening`` with ``chosen``."""
-    for index in range(start, len(options)):
-        meld = options[index]
-        needs: dict[int, int] = {}
-        for card in meld:
-            needs[face(card.index)] = needs.get(face(card.index), 0) + 1
-        if len(meld) > spare or any(held.get(number, 0) < count for number, count in needs.items()):
-            continue
-        for number, count in needs.items():
-            held[number] -= count
-        group = [*chosen, index]
-        if opens(worth + values[index], opening):
-            yield group
-        yield from _groups(options, values, held, spare - len(meld), opening, index, group, worth + values[index])
-        for number, count in needs.items():
-            held[number] += count
-
-
-def _with_copies(melds: list[tuple[RommeCard, ...]], hand: Sequence[RommeCard]) -> list[list[RommeCard]]:
-    """The melds with the hand's own cards: each further use of a face takes its next copy, or the next joker."""
-    copies: dict[int, list[RommeCard]] = {}
-    for card in sorted(hand):
-        copies.setdefault(face(card.index), []).append(card)
-    taken = {number: iter(cards) for number, cards in copies.items()}
-    return [[next(taken[face(card.index)]) for card in meld] for meld in melds]
+    for melds in opening_groups(state.hands[seat], state.rules.opening):
+        yield _meld_cards(melds)

@@ -8,17 +8,28 @@ offered through ``legal_actions``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
-from concombre.games.romme.cards import RommeCard, hand_of
+from concombre.games.romme.cards import MOST_CARDS, RommeCard, hand_of
 from concombre.games.romme.melds import make_meld
-from concombre.games.romme.rules import face, face_rank, face_suit, run_fits, set_fits
+from concombre.games.romme.rules import (
+    FACES,
+    JOKER_FACE,
+    face,
+    face_rank,
+    face_suit,
+    opens,
+    run_fits,
+    run_number,
+    set_fits,
+)
 
-__all__ = ["by_face", "meld_options", "opening_value", "valued_meld_options"]
+__all__ = ["by_face", "count_vector", "holds", "meld_options", "opening_groups", "opening_value", "valued_meld_options",
+           "valued_options"]
 
 
 def by_face(hand: Sequence[RommeCard]) -> tuple[dict[tuple[Rank, Suit], RommeCard], list[RommeCard]]:
@@ -60,86 +71,268 @@ def valued_meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[tuple[Romme
         >>> [(" ".join(map(str, meld)), value) for meld, value in valued_meld_options(cards_of("AH1 2H1 JK1 QS1"))]
         [('AH1 2H1 JK1', 6)]
     """
-    # Faces by number (`face`), not by (Rank, Suit): enum members hash in Python, and the adapters list the
-    # melds of a hand every step.
-    faces: dict[int, RommeCard] = {}
-    jokers = []
-    for card in sorted(hand_of(hand, "hand"), key=_SORTING):  # by key: no Python comparison per pair
-        if card.is_joker:
-            jokers.append(card)
-        else:
-            faces.setdefault(face(card.index), card)
-    yield from _sets(faces, jokers)
-    yield from _runs(faces, jokers)
+    yield from valued_options(hand_of(hand, "hand"))
 
 
-_SORTING = attrgetter("index")
+def valued_options(hand: Sequence[RommeCard]) -> list[tuple[tuple[RommeCard, ...], int]]:
+    """`valued_meld_options` as a list, without its checks: for the engine's own hands, which need none.
 
-# For each suit, the face number of each run number 0-14 (1 and 14 are the ace; 0 is never used).
-_RUN_FACES = tuple(
-    tuple(((12 if number in (1, 14) else number - 2) * 4 + suit) for number in range(15)) for suit in range(4)
-)
+    Examples:
+        >>> from concombre.games.romme import cards_of
+        >>> [(" ".join(map(str, meld)), value) for meld, value in valued_options(cards_of("5H1 6H1 7H1"))]
+        [('5H1 6H1 7H1', 18)]
+    """
+    return [(option[0], option[1]) for option in _options(hand)]
+
+
+_Option = tuple[tuple[RommeCard, ...], int, int, int, tuple[int, ...]]
+"""A meld a hand can make, as `_options` gives it: its cards in place order, what it is worth (R3), the faces
+it takes as a count vector (`count_vector`), the most its cards could be worth in any meld (a bound for the
+searches), and its slots (the faces it takes, ``JOKER_FACE + 1 + k`` for the hand's k-th joker)."""
+
+# A hand's cards by face, in one list: the lowest copy of each natural face at its face, and the jokers, lowest
+# first, after `JOKER_FACE` (slot JOKER_FACE + 1 + k for the k-th). The patterns below name cards by slot.
+_JOKER_SLOT = JOKER_FACE + 1
+_FACE_OF: tuple[int, ...] = tuple(face(index) for index in range(MOST_CARDS))  # `face`, by sorting index
+_RANK_OF: tuple[int, ...] = tuple(face_rank(number) for number in range(FACES))
+_SUIT_OF: tuple[int, ...] = tuple(face_suit(number) for number in range(FACES))
+_FACE_AT: tuple[tuple[int, ...], ...] = tuple(  # by rank, the face of each suit
+    tuple(next(number for number in range(FACES) if _RANK_OF[number] == rank and _SUIT_OF[number] == suit)
+          for suit in range(4)) for rank in range(13))
+_ROW: tuple[tuple[int, ...], ...] = tuple(  # by suit, the face at each run number 1-14 (the ace at 1 and 14)
+    tuple(next((number for number in range(FACES) if _SUIT_OF[number] == suit and number_ in (
+        run_number(_RANK_OF[number], True), run_number(_RANK_OF[number], False))), -1) for number_ in range(15))
+    for suit in range(4))
+_COUNT_BITS = 4
+"""Bits of each face's field in a `count_vector`: counts up to 7 (two copies, six jokers) and a guard bit."""
+_GUARDS = sum(1 << (_COUNT_BITS * number + _COUNT_BITS - 1) for number in range(JOKER_FACE + 1))
+_MOST_VALUE = 11
+"""The most a card is worth in a meld (R3): an ace, or a joker standing for one."""
+
 # What a run's place is worth by its number (R3): the ace 1 low and 11 high, face cards 10.
 _RUN_VALUES = (0, 1, *range(2, 11), 10, 10, 10, 11)
 _SET_VALUES = (*range(2, 11), 10, 10, 10, 11)  # by rank number 0-12, 2 to ace
 _NUMBER_BITS = (*(1 << number for number in range(2, 14)), 1 << 1 | 1 << 14)  # by rank number: its run numbers
+_TOP_VALUE = (*(_SET_VALUES[_RANK_OF[number]] for number in range(FACES)), _MOST_VALUE)  # by face
 
 
-def _sets(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
-    fewest = 2 if jokers else 3  # a set holds at least two natural cards with jokers, three without (R6)
-    by_rank: list[list[RommeCard]] = [[] for _ in range(13)]
-    for number, card in faces.items():  # faces are in face order: each rank's cards in suit order
-        by_rank[face_rank(number)].append(card)
-    for rank, naturals in enumerate(by_rank):
-        if len(naturals) < fewest:
-            continue
+def count_vector(faces: Iterable[int]) -> int:
+    """Faces (`face`, jokers `JOKER_FACE`) as one int, a field of `_COUNT_BITS` bits a face holding its count:
+    whether a hand holds a meld's faces is one subtraction (`holds`), and taking them out another.
+
+    Examples:
+        >>> holds(count_vector([0, 0, 52]), count_vector([0, 52])), holds(count_vector([0]), count_vector([0, 0]))
+        (True, False)
+    """
+    vector = 0
+    for number in faces:
+        vector += 1 << (_COUNT_BITS * number)
+    return vector
+
+
+def holds(held: int, needed: int) -> bool:
+    """Whether the count vector ``held`` holds every face of ``needed``, as many times (see `count_vector`).
+
+    Examples:
+        >>> holds(count_vector([5, 5]), count_vector([5])), holds(count_vector([5]), count_vector([6]))
+        (True, False)
+    """
+    return ((held | _GUARDS) - needed) & _GUARDS == _GUARDS
+
+
+def _slot_face(slot: int) -> int:
+    return slot if slot < _JOKER_SLOT else JOKER_FACE
+
+
+def _pattern(slots: tuple[int, ...], value: int) -> tuple[tuple[int, ...], int, int, int]:
+    faces = [_slot_face(slot) for slot in slots]
+    return slots, value, count_vector(faces), sum(_TOP_VALUE[number] for number in faces)
+
+
+_SET_PATTERNS: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
+_RUN_PATTERNS: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
+
+
+def _set_patterns(rank: int, suits: int, jokers: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+    """The sets of ``rank`` that naturals of the suits ``suits`` (a mask) and ``jokers`` jokers make (R5, R6),
+    by slot, in the order `meld_options` gives them: by size, then jokers used, then the naturals' suits."""
+    naturals = [_FACE_AT[rank][suit] for suit in range(4) if suits >> suit & 1]
+    found = []
+    if len(naturals) >= (2 if jokers else 3):  # a set holds at least two natural cards with jokers, three without
         for size in (3, 4):
-            for used_jokers in range(min(len(jokers), size) + 1):
-                count = size - used_jokers
+            for used in range(min(jokers, size) + 1):
+                count = size - used
                 if count > len(naturals):
                     continue
                 for group in combinations(naturals, count):
-                    if set_fits(_suits(group), count, used_jokers):
-                        yield (*group, *jokers[:used_jokers]), _SET_VALUES[rank] * size
+                    held = 0
+                    for number in group:
+                        held |= 1 << _SUIT_OF[number]
+                    if set_fits(held, count, used):
+                        found.append(_pattern((*group, *range(_JOKER_SLOT, _JOKER_SLOT + used)),
+                                              _SET_VALUES[rank] * size))
+    return tuple(found)
 
 
-def _suits(cards: tuple[RommeCard, ...]) -> int:
-    """The suits of natural cards, as a mask (bit `face_suit`)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << face_suit(face(card.index))
-    return mask
-
-
-def _runs(faces: dict[int, RommeCard], jokers: list[RommeCard]) -> Iterator[tuple[tuple[RommeCard, ...], int]]:
-    numbers = [0, 0, 0, 0]  # by suit, a bit for each run number held (the ace twice: 1 and 14)
-    for number in faces:
-        numbers[face_suit(number)] |= _NUMBER_BITS[face_rank(number)]
+def _run_patterns(suit: int, present: int, jokers: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+    """The runs of ``suit`` that the run numbers ``present`` (a mask, the ace at 1 and 14) and ``jokers`` jokers
+    make (R5, R6), by slot, in the order `meld_options` gives them: by start, then length."""
     # Without jokers a run starts on three cards in a row; with them, on a natural card no further from
     # its start than the jokers can fill. Other starts are skipped without a walk.
-    window, wanted = (7, 7) if not jokers else ((1 << (len(jokers) + 1)) - 1, None)
-    for suit, present in enumerate(numbers):
-        if not present:
+    window, wanted = (7, 7) if not jokers else ((1 << (jokers + 1)) - 1, None)
+    row = _ROW[suit]
+    found = []
+    for start in range(1, 13):
+        seen = present >> start & window
+        if not seen or (wanted is not None and seen != wanted):
             continue
-        row = [faces.get(face) for face in _RUN_FACES[suit]]  # the card held at each run number, or None
-        for start in range(1, 13):
-            found = present >> start & window
-            if not found or (wanted is not None and found != wanted):
-                continue
-            cards: list[RommeCard] = []
-            used = naturals = value = 0
-            for number in range(start, 14 if start == 1 else 15):  # the ace plays low or high, never both (R5)
-                card = row[number]
-                if card is None:
-                    if used == len(jokers):
-                        break
-                    card, used = jokers[used], used + 1
-                else:
-                    naturals += 1
-                cards.append(card)
-                value += _RUN_VALUES[number]
-                if run_fits(start, naturals, used):
-                    yield tuple(cards), value
+        slots: list[int] = []
+        used = naturals = value = 0
+        for number in range(start, 14 if start == 1 else 15):  # the ace plays low or high, never both (R5)
+            if present >> number & 1:
+                slots.append(row[number])
+                naturals += 1
+            else:
+                if used == jokers:
+                    break
+                slots.append(_JOKER_SLOT + used)
+                used += 1
+            value += _RUN_VALUES[number]
+            if run_fits(start, naturals, used):
+                found.append(_pattern(tuple(slots), value))
+    return tuple(found)
+
+
+def _options(hand: Sequence[RommeCard]) -> list[_Option]:
+    """Every meld ``hand`` can make (R5, R6), in `meld_options` order: the sets by rank, then the runs by suit.
+
+    The melds of a rank or a suit depend only on which of its faces the hand holds and on its jokers: each
+    such pattern is worked out once and remembered, and a hand's melds are its patterns with its own cards.
+    """
+    slots: list[RommeCard | None] = [None] * _JOKER_SLOT
+    jokers: list[RommeCard] = []
+    ranks = [0] * 13  # by rank, the suits held (a mask)
+    suits = [0, 0, 0, 0]  # by suit, the run numbers held (the ace twice: 1 and 14)
+    for card in hand:
+        number = _FACE_OF[card.index]
+        if number == JOKER_FACE:
+            jokers.append(card)
+            continue
+        held = slots[number]
+        if held is None:
+            slots[number] = card
+            ranks[_RANK_OF[number]] |= 1 << _SUIT_OF[number]
+            suits[_SUIT_OF[number]] |= _NUMBER_BITS[_RANK_OF[number]]
+        elif card.index < held.index:
+            slots[number] = card
+    if len(jokers) > 1:
+        jokers.sort(key=_SORTING)
+    slots += jokers
+    count = len(jokers)
+    found: list[_Option] = []
+    for rank, held_suits in enumerate(ranks):
+        if held_suits:
+            key = (rank, held_suits, min(count, 4))  # a set takes at most four jokers
+            patterns = _SET_PATTERNS.get(key)
+            if patterns is None:
+                patterns = _SET_PATTERNS[key] = _set_patterns(*key)
+            for pattern, value, needed, most in patterns:
+                found.append((tuple([slots[slot] for slot in pattern]), value, needed, most, pattern))  # type: ignore[misc]
+    for suit, present in enumerate(suits):
+        if present:
+            key = (suit, present, count)
+            patterns = _RUN_PATTERNS.get(key)
+            if patterns is None:
+                if len(_RUN_PATTERNS) > _MOST_PATTERNS:
+                    _RUN_PATTERNS.clear()
+                patterns = _RUN_PATTERNS[key] = _run_patterns(*key)
+            for pattern, value, needed, most in patterns:
+                found.append((tuple([slots[slot] for slot in pattern]), value, needed, most, pattern))  # type: ignore[misc]
+    return found
+
+
+_MOST_PATTERNS = 1 << 16
+"""How many suits' run patterns are remembered before the memory is emptied (a few MB at most)."""
+
+
+def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tuple[RommeCard, ...], ...]]:
+    """Every group of disjoint melds of ``hand`` worth ``opening`` together (R8), each its melds' cards: the
+    groups of `meld_options` in their order (a meld may come twice where the hand holds two copies), a face
+    used again taking its next copy, or the next joker. Trusts its arguments: ask `opening_actions` with a state.
+
+    Examples:
+        >>> from concombre.games.romme import cards_of
+        >>> [[" ".join(map(str, meld)) for meld in group] for group in opening_groups(cards_of(
+        ...     "KH1 KS1 KD1 KD2 AC1 2C1 3C1 4C1"), 40)]
+        [['KD1 KH1 KS1', 'AC1 2C1 3C1 4C1']]
+        >>> len(list(opening_groups(cards_of("KH1 KS1 KD1 KD2 AC1 2C1 3C1 4C1 JK1"), 40)))
+        11
+    """
+    options = _options(hand)
+    if not options:
+        return
+    held = most = 0
+    for card in hand:
+        number = _FACE_OF[card.index]
+        held += _UNITS[number]
+        most += _TOP_VALUE[number]
+    copies: list[list[RommeCard]] | None = None
+    for group in _groups(options, held, most, opening, 0, (), 0):
+        if len(group) == 1:  # one meld takes the lowest copies, as its option does
+            yield (options[group[0]][0],)
+            continue
+        if copies is None:
+            copies = _copies(hand)
+        yield _with_copies([options[number][4] for number in group], copies)
+
+
+_UNITS = tuple(count_vector([number]) for number in range(JOKER_FACE + 1))
+"""Each face's count vector (`count_vector`) alone: a hand's is their sum."""
+
+
+def _groups(options: list[_Option], held: int, most: int, opening: int, start: int, chosen: tuple[int, ...],
+            worth: int) -> Iterator[tuple[int, ...]]:
+    """The groups of options from ``start`` on that the hand's faces ``held`` (a count vector) can make together,
+    worth ``opening`` with ``chosen`` (worth ``worth``). ``most`` bounds what the cards held could add: when even
+    that falls short of the opening, no group from here opens and none is tried."""
+    if not opens(worth + most, opening):
+        return
+    for index in range(start, len(options)):
+        option = options[index]
+        needed = option[2]
+        if ((held | _GUARDS) - needed) & _GUARDS != _GUARDS:  # `holds`, inline: tried for every option and group
+            continue
+        group = (*chosen, index)
+        value = worth + option[1]
+        if opens(value, opening):
+            yield group
+        yield from _groups(options, held - needed, most - option[3], opening, index, group, value)
+
+
+def _copies(hand: Sequence[RommeCard]) -> list[list[RommeCard]]:
+    """The hand's cards by face (`face`, jokers at `JOKER_FACE`), each face's copies lowest first."""
+    copies: list[list[RommeCard]] = [[] for _ in range(JOKER_FACE + 1)]
+    for card in sorted(hand, key=_SORTING):
+        copies[_FACE_OF[card.index]].append(card)
+    return copies
+
+
+def _with_copies(melds: list[tuple[int, ...]], copies: list[list[RommeCard]]) -> tuple[tuple[RommeCard, ...], ...]:
+    """Melds given by slot (see `_Option`) with the hand's own cards: each further use of a face takes its next
+    copy, or the next joker."""
+    taken = [0] * (JOKER_FACE + 1)
+    found = []
+    for slots in melds:
+        cards = []
+        for slot in slots:
+            number = _slot_face(slot)
+            cards.append(copies[number][taken[number]])
+            taken[number] += 1
+        found.append(tuple(cards))
+    return tuple(found)
+
+
+_SORTING = attrgetter("index")
 
 
 def opening_value(melds: Sequence[Sequence[RommeCard]]) -> int:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from concombre.games.romme.cards import RommeCard
 
 __all__ = ["DEFAULT_PLAYERS", "FACES", "HOMES", "JOKER_FACE", "MAX_PLAYERS", "MIN_PLAYERS", "Rules", "deal_key", "face",
-           "face_rank", "face_suit", "opens", "round_score", "run_face", "run_fits", "run_number", "set_fits",
-           "withheld_discard"]
+           "face_rank", "face_suit", "natural_face", "opens", "round_score", "run_face", "run_fits", "run_number",
+           "run_rank", "set_fits", "withheld_discard"]
 
 HOMES = {
     "R2": "concombre.games.romme.cards.deck",
@@ -122,6 +122,16 @@ def face_suit(natural: int) -> int:
     return natural & 3
 
 
+def natural_face(rank: int, suit: int) -> int:
+    """The face of ``rank`` (0 for a two .. 12 for an ace) and ``suit`` (0-3): `face_rank` and `face_suit` undone.
+
+    Examples:
+        >>> natural_face(10, 2), natural_face(face_rank(51), face_suit(51))
+        (42, 51)
+    """
+    return rank << 2 | suit
+
+
 def run_face(natural: int) -> int:
     """A natural face in suit-major order, ``suit * 13 + rank``: each suit's faces side by side from the two to
     the ace, so that a run's faces follow each other (R5), as the meld solver numbers them.
@@ -144,6 +154,16 @@ def run_number(rank: int, ace_low: bool) -> int:
     if rank == 12:
         return 1 if ace_low else 14
     return rank + 2
+
+
+def run_rank(number: int) -> int:
+    """The rank (`face_rank`: 0 for a two .. 12 for an ace) of run number ``number`` (1-14): `run_number` undone.
+
+    Examples:
+        >>> run_rank(1), run_rank(2), run_rank(13), run_rank(14)
+        (12, 0, 11, 12)
+    """
+    return 12 if number == 1 or number == 14 else number - 2
 
 
 def set_fits(suits: int, naturals: int, jokers: int) -> bool:
