@@ -77,3 +77,13 @@ def test_bad_shuffles_are_refused_naming_the_field(call, field):
     with pytest.raises(InvalidArgumentError) as caught:
         call()
     assert caught.value.field == field
+
+
+def test_the_kernel_calls_the_rule_homes_compiled_as_they_are():
+    """R2, R5, R6, R8, R13: the compiled tier's rulings are the homes' own functions (`py_func`), not copies."""
+    from concombre.games.romme import rules as homes
+    from concombre.games.romme.fast import kernel, table
+
+    for name, function in table.compiled_homes().items():
+        assert function is getattr(homes, name), name
+    assert kernel.opens.py_func is homes.opens and kernel.round_score.py_func is homes.round_score  # type: ignore[attr-defined]
