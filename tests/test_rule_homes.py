@@ -364,9 +364,9 @@ def test_romme_s_transitions_legal_actions_and_bots_call_the_homes(monkeypatch):
     from concombre.games.romme.bots import solver as romme_solver
 
     romme_solver.clear_cache()  # the solver and the options remember melds: the spies must see them worked out
-    monkeypatch.setattr(romme_options, "_SET_PATTERNS", {})
+    monkeypatch.setattr(romme_options, "_SET_PATTERNS", [None] * 5)
     monkeypatch.setattr(romme_options, "_RUN_PATTERNS", {})
-    monkeypatch.setattr(romme_legal, "_FITTING", {})
+    monkeypatch.setattr(romme_legal, "_KNOWN", {})
     users = ((romme_transitions, ("deal_key", "opens", "round_score", "withheld_discard")),
              (romme_legal, ("face", "set_fits", "run_fits", "run_number", "natural_face", "withheld_discard")),
              (romme_bots, ("opens", "withheld_discard")), (romme_options, ("opens", "set_fits", "run_fits")),

@@ -17,7 +17,7 @@ from concombre.games.concombre.transitions import deal, legal_plays, new_game, p
 from concombre.games.concombre.views import view
 from concombre.io.json import from_json, to_json
 
-__all__ = ["ADVERSARIAL_HANDS", "engine_jobs"]
+__all__ = ["ADVERSARIAL_HANDS", "engine_jobs", "romme_decisions"]
 
 
 def _timed_steps(rounds: int, players: int, seed: int, overhead: float, offered: Callable[[State], Sequence[Any]],
@@ -125,6 +125,25 @@ def _romme_turns(rounds: int, seed: int, overhead: float) -> float:
     return total / turns / 1000
 
 
+def romme_decisions(games: int, seed: int, overhead: float, players: int = 2) -> float:
+    """Mean µs of a Rommé decision, `legal_actions` + `apply` of a random legal action, over whole random games:
+    every action of the game is a decision (the deal and the scoring too; Rommé has no chance nodes)."""
+    from concombre.games import romme
+
+    rng = random.Random(seed)
+    total, decisions = 0.0, 0
+    for number in range(games):
+        state = romme.new_game(players, seed=seed + number)
+        while state.phase is not romme.Phase.GAME_OVER:
+            choice = rng.random()
+            start = clock()
+            actions = romme.legal_actions(state)
+            state = romme.apply(state, actions[int(choice * len(actions))])
+            total += clock() - start - overhead
+            decisions += 1
+    return total / decisions / 1000
+
+
 def _romme_solver_rounds(rounds: int, seed: int) -> float:
     """Whole rounds between two solver bots per second."""
     from concombre.games import romme
@@ -201,6 +220,8 @@ def engine_jobs(scale: int, overhead: float) -> list[Job]:
          lambda: _state_memory(28, 5)),
         ("romme.turn", "Rommé turn (draw_stock + discard), 4 players", "µs",
          lambda: _romme_turns(3 * scale, 6, overhead)),
+        ("romme.decision", "Rommé decision (legal_actions + apply), random legal play, 2 players", "µs",
+         lambda: romme_decisions(scale, 11, overhead)),
         ("romme.rounds", "Rommé whole rounds between solver bots, 2 players", "rounds/s",
          lambda: _romme_solver_rounds(scale, 7)),
         ("romme.solver", "Rommé meld solver, random 14-card hands with 2 jokers: p50", "ms",

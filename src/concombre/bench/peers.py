@@ -8,7 +8,7 @@ from typing import Any
 
 from concombre.bench.timing import Job, clock, installed
 
-__all__ = ["clone_time", "openspiel_game", "openspiel_position", "openspiel_steps", "peer_jobs"]
+__all__ = ["clone_time", "openspiel_decisions", "openspiel_game", "openspiel_position", "openspiel_steps", "peer_jobs"]
 
 
 def openspiel_game(name: str, **params: int) -> Any:
@@ -37,6 +37,27 @@ def openspiel_steps(game: Any, playouts: int, seed: int, overhead: float, budget
         if budget is not None and steps >= budget:
             break
     return total / steps / 1000
+
+
+def openspiel_decisions(game: Any, playouts: int, seed: int, overhead: float) -> float:
+    """Mean µs of a player's decision (`legal_actions` + `apply_action`) over random playouts, the chance nodes'
+    steps (a deal's cards, a card drawn from the stock) timed too and shared among the decisions."""
+    rng = random.Random(seed)
+    total, decisions = 0.0, 0
+    for _ in range(playouts):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            choice = rng.random()
+            start = clock()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(choice * len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[int(choice * len(actions))])
+                decisions += 1
+            total += clock() - start - overhead
+    return total / decisions / 1000
 
 
 def _openspiel_playouts(game: Any, playouts: int, seed: int) -> float:
@@ -127,6 +148,8 @@ def peer_jobs(scale: int, overhead: float) -> tuple[list[Job], list[str]]:
              lambda: openspiel_steps(hearts, 5 * scale, 3, overhead)),
             ("open_spiel.gin_rummy.step", "OpenSpiel gin_rummy step (legal_actions + apply_action)", "µs",
              lambda: openspiel_steps(gin_rummy, 2 * scale, 4, overhead)),
+            ("open_spiel.gin_rummy.decision", "OpenSpiel gin_rummy decision, its chance nodes' steps included", "µs",
+             lambda: openspiel_decisions(gin_rummy, 2 * scale, 4, overhead)),
             ("open_spiel.oh_hell.clone", "OpenSpiel oh_hell clone(), at move 5", "µs",
              lambda: clone_time(openspiel_position(oh_hell, 5, 3), 200 * scale)),
         ]

@@ -8,6 +8,7 @@ A turn's options can be many (melds of a hand, places to lay off), so the large 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from concombre.games.romme.actions import (
     Action,
@@ -82,8 +83,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         seat = state.to_play
         assert seat is not None
-        melds = meld_actions(state) if state.opened[seat] else opening_actions(state)
-        return (*melds, *lay_off_options(state), *exchange_options(state), *discard_actions(state))
+        if not state.opened[seat]:  # no lay-off nor exchange before the opening (R8)
+            return (*opening_actions(state), *discard_actions(state))
+        hand, table = state.hands[seat], _table(state.melds)
+        faces = _hand_faces(hand)
+        return (*meld_actions(state), *_lay_offs(hand, faces, table), *_exchanges(hand, faces[0], table),
+                *discard_actions(state))
     if phase is Phase.DRAW:
         return (DrawStock(), DrawDiscard()) if state.discard_pile else (DrawStock(),)
     if phase is Phase.DEAL:
@@ -127,7 +132,8 @@ def lay_off_options(state: State) -> Iterator[LayOff]:
     """
     seat = _opened_player(state)
     if seat is not None:
-        yield from _lay_offs(state.hands[seat], state.melds, seat)  # a state's melds and seat need no check
+        hand = state.hands[seat]
+        yield from _lay_offs(hand, _hand_faces(hand), _table(state.melds))  # a state's melds and seat need no check
 
 
 def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
@@ -141,27 +147,36 @@ def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -
         >>> [(str(lay_off.card), lay_off.end) for lay_off in lay_offs_onto(cards_of("4H2 8H1 8H2 9S1"), [run], 1)]
         [('4H2', 'low'), ('8H1', 'high')]
     """
-    return _lay_offs(hand_of(hand, "hand"), table_of(melds), seat_number(seat, "seat"))
+    checked, table = hand_of(hand, "hand"), table_of(melds)
+    seat_number(seat, "seat")  # whether a card fits does not depend on who lays it off
+    return _lay_offs(checked, _hand_faces(checked), _table(table))
 
 
-def _lay_offs(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -> Iterator[LayOff]:
-    """`lay_offs_onto` without its checks, for a state's own melds and seat (every `legal_actions`): for each
-    meld, the faces that fit it (`_fits`) that the hand holds, each with its lowest copy, the first joker last.
-    Whether a card fits does not depend on who lays it off, nor on which copy or joker it is."""
-    if not melds:
-        return
+def _hand_faces(hand: Sequence[RommeCard]) -> tuple[int, dict[int, RommeCard]]:
+    """The faces ``hand`` holds (`face`, a joker `JOKER_FACE`), as a mask and with each one's lowest copy."""
+    mask = 0
     lowest: dict[int, RommeCard] = {}
     for card in hand:
         number = face(card.index)
         held = lowest.get(number)
         if held is None or card.index < held.index:
             lowest[number] = card
-    for index, meld in enumerate(melds):
-        for number, ends in _fits(meld):
-            laid = lowest.get(number)
-            if laid is not None:
-                for end in ends:
-                    yield _lay_off(laid, index, end)
+            mask |= 1 << number
+    return mask, lowest
+
+
+def _lay_offs(hand: Sequence[RommeCard], faces: tuple[int, dict[int, RommeCard]], table: _Table) -> Iterator[LayOff]:
+    """`lay_offs_onto` without its checks, for a state's own melds and seat (every `legal_actions`): for each
+    meld, the faces that fit it (`_Facts`) that the hand holds (``faces``, `_hand_faces`), each with its lowest
+    copy, the first joker last."""
+    mask, lowest = faces
+    if not mask & table.lay_off_faces:
+        return
+    for index, number, ends in table.lay_offs:
+        if mask >> number & 1:
+            laid = lowest[number]
+            for end in ends:
+                yield _lay_off(laid, index, end)
 
 
 def _lay_off(card: RommeCard, meld: int, end: End | None) -> LayOff:
@@ -173,22 +188,104 @@ def _lay_off(card: RommeCard, meld: int, end: End | None) -> LayOff:
     return action
 
 
-_FITTING: dict[int, tuple[Meld, tuple[tuple[int, tuple[End | None, ...]], ...]]] = {}
-"""`_fits` of the melds seen lately, by the meld's id (each entry keeps its meld, so that the id stays its own)."""
+class _Facts(NamedTuple):
+    """What a meld on the table takes (R9, R10), by face (`face`; a joker `JOKER_FACE`), whoever plays: whether a
+    card fits does not depend on its copy, nor on who lays it off.
 
-_MOST_FITTING = 4096
-"""How many melds `_FITTING` remembers before it is emptied."""
-
-def _fits(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
-    """The faces (`face`, a joker `JOKER_FACE`) that ``meld`` takes as a lay-off (R9), in face order, each with
-    the ends where it fits (None for a set): in a set, a natural card of its rank in a suit it lacks, or a joker;
-    at a run's end, the natural card of its suit next to it (the ace below a two or above a king), or a joker.
-    Each is asked of the meld homes, `set_fits` and `run_fits`, for the meld it would make: the places already
-    there keep what they stand for. A table's melds stay from turn to turn, so each meld's answer is remembered.
+    Attributes:
+        meld: The meld.
+        lay_offs: The faces that fit it as a lay-off, in face order, each with the ends where it fits (None for
+            a set): in a set, a natural card of its rank in a suit it lacks, or a joker; at a run's end, the
+            natural card of its suit next to it (the ace below a two or above a king), or a joker. Each is asked
+            of the meld homes, `set_fits` and `run_fits`, for the meld it would make (the places already there
+            keep what they stand for).
+        exchanges: Its jokers, each (place, the joker, the faces that may take its place: `unfit_exchange`).
     """
-    known = _FITTING.get(id(meld))
-    if known is not None and known[0] is meld:
-        return known[1]
+
+    meld: Meld
+    lay_offs: tuple[tuple[int, tuple[End | None, ...]], ...]
+    exchanges: tuple[tuple[int, RommeCard, frozenset[int]], ...]
+
+
+_KNOWN: dict[int, _Facts] = {}
+"""The `_Facts` of the melds seen lately, by the meld's id: a table's melds stay from turn to turn (each entry
+keeps its meld, so that the id stays its own)."""
+
+_MOST_KNOWN = 4096
+"""How many melds `_KNOWN` remembers before it is emptied."""
+
+_CARD_OF = {face(index): card_at(index) for index in reversed(range(MOST_CARDS))}
+"""A card of each face, its first copy: the one `_facts` asks `unfit_exchange` about."""
+
+
+class _Table(NamedTuple):
+    """What the melds on a table take (R9, R10), meld by meld (`_Facts`), in one list each.
+
+    Attributes:
+        melds: The melds.
+        lay_offs: (meld index, face, ends) for each face that fits a meld, by meld, then face.
+        lay_off_faces: Those faces, as a mask: a hand that holds none has no lay-off.
+        exchanges: (meld index, place, the joker, the faces that may take its place) for each joker.
+        exchange_faces: Those faces, as a mask.
+    """
+
+    melds: tuple[Meld, ...]
+    lay_offs: tuple[tuple[int, int, tuple[End | None, ...]], ...]
+    lay_off_faces: int
+    exchanges: tuple[tuple[int, int, RommeCard, frozenset[int]], ...]
+    exchange_faces: int
+
+
+_TABLES: dict[int, _Table] = {}
+"""The `_Table` of the tables seen lately, by the id of their melds' tuple, which a state keeps until a meld
+changes (each entry keeps its melds, so that the id stays theirs)."""
+
+
+def _table(melds: tuple[Meld, ...]) -> _Table:
+    """What the melds on a table take (see `_Table`), remembered."""
+    known = _TABLES.get(id(melds))
+    if known is not None and known.melds is melds:
+        return known
+    lay_offs, exchanges = [], []
+    fitting = exchanging = 0
+    for index, meld in enumerate(melds):
+        facts = _facts(meld)
+        for number, ends in facts.lay_offs:
+            lay_offs.append((index, number, ends))
+            fitting |= 1 << number
+        for position, joker, faces in facts.exchanges:
+            exchanges.append((index, position, joker, faces))
+            for number in faces:
+                exchanging |= 1 << number
+    if len(_TABLES) >= _MOST_KNOWN:
+        _TABLES.clear()
+    table = _TABLES[id(melds)] = _Table(melds, tuple(lay_offs), fitting, tuple(exchanges), exchanging)
+    return table
+
+
+def _facts(meld: Meld) -> _Facts:
+    """What ``meld`` takes (see `_Facts`), remembered."""
+    known = _KNOWN.get(id(meld))
+    if known is not None and known.meld is meld:
+        return known
+    if len(_KNOWN) >= _MOST_KNOWN:
+        _KNOWN.clear()
+    facts = _KNOWN[id(meld)] = _Facts(meld, _lay_offs_of(meld), _exchanges_of(meld))
+    return facts
+
+
+def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ...]:
+    found = []
+    for position, place in enumerate(meld.places):
+        if place.card.is_joker:
+            rank = int(place.rank) - 2
+            faces = frozenset(number for number in (natural_face(rank, suit) for suit in range(4))
+                              if unfit_exchange(meld, position, _CARD_OF[number]) is None)
+            found.append((position, place.card, faces))
+    return tuple(found)
+
+
+def _lay_offs_of(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
     places = meld.places
     naturals = [face(place.card.index) for place in places if not place.card.is_joker]
     jokers = len(places) - len(naturals)
@@ -217,11 +314,7 @@ def _fits(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
                                     if run_fits(start, len(naturals), jokers + 1))
         if at:
             found.append((JOKER_FACE, at))
-    if len(_FITTING) >= _MOST_FITTING:
-        _FITTING.clear()
-    answer = tuple(found)
-    _FITTING[id(meld)] = (meld, answer)
-    return answer
+    return tuple(found)
 
 
 def _run_number(place: Place) -> int:
@@ -238,21 +331,22 @@ def exchange_options(state: State) -> Iterator[ExchangeJoker]:
         []
     """
     seat = _opened_player(state)
-    if seat is None:
+    if seat is not None:
+        hand = state.hands[seat]
+        yield from _exchanges(hand, _hand_faces(hand)[0], _table(state.melds))
+
+
+def _exchanges(hand: Sequence[RommeCard], mask: int, table: _Table) -> Iterator[ExchangeJoker]:
+    """`exchange_options` of a hand holding the faces ``mask`` (`_hand_faces`) at ``table``."""
+    if not mask & table.exchange_faces:
         return
-    hand = state.hands[seat]
-    for index, meld in enumerate(state.melds):
-        for position, place in enumerate(meld.places):
-            if not place.card.is_joker:
-                continue
-            for card in dict.fromkeys(card for card in hand if card.rank is place.rank):  # only its rank fits (R10)
-                if unfit_exchange(meld, position, card) is not None:  # `exchange_joker` would refuse
-                    continue
-                joker = place.card
-                rest = [other for other in hand if other != card] + [joker]
-                for new, _ in valued_options(rest):  # the hand's own cards and the joker need no check
-                    if joker in new:
-                        yield ExchangeJoker(card, index, position, new)
+    for index, position, joker, faces in table.exchanges:
+        # the hand's cards that `exchange_joker` takes (only the joker's rank fits, R10), in hand order
+        for card in dict.fromkeys(card for card in hand if face(card.index) in faces):
+            rest = [other for other in hand if other != card] + [joker]
+            for new, _ in valued_options(rest):  # the hand's own cards and the joker need no check
+                if joker in new:
+                    yield ExchangeJoker(card, index, position, new)
 
 
 def meld_actions(state: State) -> Iterator[MeldCards]:

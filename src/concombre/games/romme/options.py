@@ -8,9 +8,10 @@ offered through ``legal_actions``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, itemgetter
+from typing import Any
 
 from concombre.core.cards import Rank, Suit
 from concombre.core.errors import InvalidArgumentError
@@ -144,16 +145,20 @@ def _slot_face(slot: int) -> int:
     return slot if slot < _JOKER_SLOT else JOKER_FACE
 
 
-def _pattern(slots: tuple[int, ...], value: int) -> tuple[tuple[int, ...], int, int, int]:
+_Pattern = tuple[Callable[[list[Any]], tuple[RommeCard, ...]], int, int, int, tuple[int, ...]]
+"""A meld by slot, for any hand: what takes its cards from a hand's slots, its value, its faces' count vector,
+the most its cards could be worth, and its slots."""
+
+
+def _pattern(slots: tuple[int, ...], value: int) -> _Pattern:
     faces = [_slot_face(slot) for slot in slots]
-    return slots, value, count_vector(faces), sum(_TOP_VALUE[number] for number in faces)
+    return itemgetter(*slots), value, count_vector(faces), sum(_TOP_VALUE[number] for number in faces), slots
 
 
-_SET_PATTERNS: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
-_RUN_PATTERNS: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], int, int, int], ...]] = {}
+_RUN_PATTERNS: dict[int, tuple[_Pattern, ...]] = {}
 
 
-def _set_patterns(rank: int, suits: int, jokers: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+def _set_patterns(rank: int, suits: int, jokers: int) -> tuple[_Pattern, ...]:
     """The sets of ``rank`` that naturals of the suits ``suits`` (a mask) and ``jokers`` jokers make (R5, R6),
     by slot, in the order `meld_options` gives them: by size, then jokers used, then the naturals' suits."""
     naturals = [_FACE_AT[rank][suit] for suit in range(4) if suits >> suit & 1]
@@ -174,7 +179,7 @@ def _set_patterns(rank: int, suits: int, jokers: int) -> tuple[tuple[tuple[int, 
     return tuple(found)
 
 
-def _run_patterns(suit: int, present: int, jokers: int) -> tuple[tuple[tuple[int, ...], int, int, int], ...]:
+def _run_patterns(suit: int, present: int, jokers: int) -> tuple[_Pattern, ...]:
     """The runs of ``suit`` that the run numbers ``present`` (a mask, the ace at 1 and 14) and ``jokers`` jokers
     make (R5, R6), by slot, in the order `meld_options` gives them: by start, then length."""
     # Without jokers a run starts on three cards in a row; with them, on a natural card no further from
@@ -230,25 +235,33 @@ def _options(hand: Sequence[RommeCard]) -> list[_Option]:
     slots += jokers
     count = len(jokers)
     found: list[_Option] = []
+    sets = _SET_PATTERNS[min(count, 4)] or _sets_with(min(count, 4))  # a set takes at most four jokers
     for rank, held_suits in enumerate(ranks):
-        if held_suits:
-            key = (rank, held_suits, min(count, 4))  # a set takes at most four jokers
-            patterns = _SET_PATTERNS.get(key)
-            if patterns is None:
-                patterns = _SET_PATTERNS[key] = _set_patterns(*key)
-            for pattern, value, needed, most in patterns:
-                found.append((tuple([slots[slot] for slot in pattern]), value, needed, most, pattern))  # type: ignore[misc]
+        for take, value, needed, most, pattern in sets[rank][held_suits]:
+            found.append((take(slots), value, needed, most, pattern))
     for suit, present in enumerate(suits):
         if present:
-            key = (suit, present, count)
+            key = (present << 2 | suit) * (MOST_CARDS + 1) + count
             patterns = _RUN_PATTERNS.get(key)
             if patterns is None:
                 if len(_RUN_PATTERNS) > _MOST_PATTERNS:
                     _RUN_PATTERNS.clear()
-                patterns = _RUN_PATTERNS[key] = _run_patterns(*key)
-            for pattern, value, needed, most in patterns:
-                found.append((tuple([slots[slot] for slot in pattern]), value, needed, most, pattern))  # type: ignore[misc]
+                patterns = _RUN_PATTERNS[key] = _run_patterns(suit, present, count)
+            for take, value, needed, most, pattern in patterns:
+                found.append((take(slots), value, needed, most, pattern))
     return found
+
+
+_Sets = tuple[tuple[tuple[_Pattern, ...], ...], ...]
+
+_SET_PATTERNS: list[_Sets | None] = [None] * 5
+"""The sets of every rank, by jokers held (up to four), rank and suits held: worked out once, when first asked."""
+
+
+def _sets_with(jokers: int) -> _Sets:
+    sets = _SET_PATTERNS[jokers] = tuple(tuple(_set_patterns(rank, suits, jokers) for suits in range(16))
+                                         for rank in range(13))
+    return sets
 
 
 _MOST_PATTERNS = 1 << 16
