@@ -320,50 +320,60 @@ def _common(source: State | View, seat: int, hand: tuple[RommeCard, ...], drawn:
         vector[_TAKEN + drawn.index] = 1 / 6
     pile = source.discard_pile
     if pile:
-        counts = [0] * _FACES
-        for card in pile:
-            counts[face(card.index)] += 1
-        vector[_PILE:_TOP] = np.array(counts, dtype=np.float32) * _PILE_SCALE
-        vector[_TOP + face(pile[-1].index)] = 1.0
-    for number, meld in enumerate(source.melds):
-        _meld(vector, number, meld)
+        faces = _FACE_OF[[card.index for card in pile]]
+        vector[_PILE:_TOP] = np.bincount(faces, minlength=_FACES) * _PILE_SCALE
+        vector[_TOP + faces[-1]] = 1.0
+    if source.melds:
+        vector[_MELDS:_SEATS] = _table(source.melds)
     players = len(source.players)
     opened, sizes, scores = source.opened, source.hand_sizes, source.scores
+    seats: list[float] = []
     for step in range(players):
         other = (seat + step) % players
-        base = _SEATS + step * len(SEAT_FEATURES)
-        vector[base] = max(-1.0, min(scores[other] / 500, 1.0))
-        vector[base + 1] = opened[other]
-        vector[base + 2] = min(sizes[other] / 14, 1.0)
-    vector[_STOCK] = stock / MOST_CARDS
-    vector[_REBUILDS] = source.rebuilds / 3
-    vector[_ROUND] = min(source.round_number / players, 1.0)
-    vector[_TIE] = source.round_number > players
+        seats += (max(-1.0, min(scores[other] / 500, 1.0)), opened[other], min(sizes[other] / 14, 1.0))
+    vector[_SEATS:_SEATS + len(seats)] = seats
+    vector[_STOCK:_PHASE] = (stock / MOST_CARDS, source.rebuilds / 3, min(source.round_number / players, 1.0),
+                             source.round_number > players)
     vector[_PHASE + _PHASES[source.phase]] = 1.0
     vector[_TO_PLAY] = source.to_play == seat
     vector[_OPENING] = source.rules.opening / 60
     return vector
 
 
-def _meld(vector: npt.NDArray[np.float32], number: int, meld: Meld) -> None:
-    base = _MELDS + number * len(MELD_FEATURES)
+_FACE_OF = np.array([face(index) for index in range(MOST_CARDS)], dtype=np.intp)  # each card's face, by its home
+_last_table: tuple[tuple[Meld, ...], npt.NDArray[np.float32]] = ((), np.zeros(_SEATS - _MELDS, dtype=np.float32))
+
+
+def _table(melds: tuple[Meld, ...]) -> npt.NDArray[np.float32]:
+    """The pieces `melds` and `jokers` of the melds on the table: worked out once for the table's melds as they
+    stand (they change only when a player melds, lays off or exchanges), for every seat and every step."""
+    global _last_table
+    known, section = _last_table
+    if known is melds:
+        return section
+    section = np.zeros(_SEATS - _MELDS, dtype=np.float32)
+    for number, meld in enumerate(melds):
+        _meld(section, number, meld)
+    _last_table = (melds, section)
+    return section
+
+
+def _meld(section: npt.NDArray[np.float32], number: int, meld: Meld) -> None:
+    base = number * len(MELD_FEATURES)
     places = meld.places
     if meld.kind == "run":
         first, last = places[0], places[-1]
-        vector[base] = 1.0
-        vector[base + 1] = run_number(int(first.rank) - 2, True) / 14
-        vector[base + 2] = run_number(int(last.rank) - 2, False) / 14
-        vector[base + 3] = (_SUITS[first.suit] + 1) / 4  # type: ignore[index]
+        section[base:base + 4] = (1.0, run_number(int(first.rank) - 2, True) / 14,
+                                  run_number(int(last.rank) - 2, False) / 14,
+                                  (_SUITS[first.suit] + 1) / 4)  # type: ignore[index]
     else:
-        vector[base] = 0.5
-        vector[base + 1] = vector[base + 2] = run_number(int(places[0].rank) - 2, False) / 14
+        rank = run_number(int(places[0].rank) - 2, False) / 14
         suits = [_SUITS[place.suit] for place in places if place.suit is not None]  # a set's joker has none
-        vector[base + 3] = sum(1 << suit for suit in suits) / 15
+        section[base:base + 4] = (0.5, rank, rank, sum(1 << suit for suit in suits) / 15)
     for position, place in enumerate(places):
         if place.card.is_joker:
-            slot = _JOKER + 2 * (place.card.copy - 1)
-            vector[slot] = (number + 1) / MOST_MELDS
-            vector[slot + 1] = (position + 1) / MOST_PLACES
+            slot = _JOKER - _MELDS + 2 * (place.card.copy - 1)
+            section[slot:slot + 2] = ((number + 1) / MOST_MELDS, (position + 1) / MOST_PLACES)
 
 
 def _built(vector: npt.NDArray[np.float32], built: tuple[int, ...]) -> None:

@@ -291,8 +291,20 @@ def next_parts(state: State, built: Sequence[int] = ()) -> tuple[int, ...]:
         >>> next_parts(deal(new_game(2, seed=1)))
         (0, 1)
     """
-    require_state(state)
-    built = _built(built)
+    global _last_parts
+    known, asked, offered = _last_parts
+    if known is state and asked == built and type(built) is tuple:  # asked again: by part_refusal, by add_part
+        return offered
+    checked = _built(built)
+    offered = _next_parts(require_state(state), checked)
+    _last_parts = (state, checked, offered)
+    return offered
+
+
+_last_parts: tuple[State | None, Built, tuple[int, ...]] = (None, (), ())  # the last parts offered, and where
+
+
+def _next_parts(state: State, built: Built) -> tuple[int, ...]:
     quick = _quick(state, built)
     if quick is not None:
         return quick
