@@ -39,13 +39,17 @@ def openspiel_steps(game: Any, playouts: int, seed: int, overhead: float, budget
     return total / steps / 1000
 
 
-def openspiel_decisions(game: Any, playouts: int, seed: int, overhead: float) -> float:
+def openspiel_decisions(game: Any, playouts: int, seed: int, overhead: float, whole: bool = False) -> float:
     """Mean µs of a player's decision (`legal_actions` + `apply_action`) over random playouts, the chance nodes'
-    steps (a deal's cards, a card drawn from the stock) timed too and shared among the decisions."""
+    steps (a deal's cards, a card drawn from the stock) timed too and shared among the decisions; with
+    ``whole``, the playout's `new_initial_state` too (gin_rummy's costs milliseconds: it builds its meld tables)."""
     rng = random.Random(seed)
     total, decisions = 0.0, 0
     for _ in range(playouts):
+        start = clock()
         state = game.new_initial_state()
+        if whole:
+            total += clock() - start - overhead
         while not state.is_terminal():
             choice = rng.random()
             start = clock()
@@ -150,6 +154,8 @@ def peer_jobs(scale: int, overhead: float) -> tuple[list[Job], list[str]]:
              lambda: openspiel_steps(gin_rummy, 2 * scale, 4, overhead)),
             ("open_spiel.gin_rummy.decision", "OpenSpiel gin_rummy decision, its chance nodes' steps included", "µs",
              lambda: openspiel_decisions(gin_rummy, 2 * scale, 4, overhead)),
+            ("open_spiel.gin_rummy.hand", "OpenSpiel gin_rummy decision, a whole hand's share (new_initial_state, "
+             "chance steps)", "µs", lambda: openspiel_decisions(gin_rummy, 2 * scale, 4, overhead, whole=True)),
             ("open_spiel.oh_hell.clone", "OpenSpiel oh_hell clone(), at move 5", "µs",
              lambda: clone_time(openspiel_position(oh_hell, 5, 3), 200 * scale)),
         ]

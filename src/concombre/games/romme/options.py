@@ -244,9 +244,7 @@ def _options(hand: Sequence[RommeCard]) -> list[_Option]:
             key = (present << 2 | suit) * (MOST_CARDS + 1) + count
             patterns = _RUN_PATTERNS.get(key)
             if patterns is None:
-                if len(_RUN_PATTERNS) > _MOST_PATTERNS:
-                    _RUN_PATTERNS.clear()
-                patterns = _RUN_PATTERNS[key] = _run_patterns(suit, present, count)
+                patterns = _run_patterns_of(key, suit, present, count)
             for take, value, needed, most, pattern in patterns:
                 found.append((take(slots), value, needed, most, pattern))
     return found
@@ -266,6 +264,25 @@ def _sets_with(jokers: int) -> _Sets:
 
 _MOST_PATTERNS = 1 << 16
 """How many suits' run patterns are remembered before the memory is emptied (a few MB at most)."""
+
+
+def _run_patterns_of(key: int, suit: int, present: int, jokers: int) -> tuple[_Pattern, ...]:
+    """`_run_patterns`, remembered under ``key`` (for the run numbers ``present``) and under the numbers that
+    matter: a natural card lies in a run only beside another no further away than the jokers can bridge (a run
+    holds two natural cards, R6, each next to another but for jokers), so the others are left out of the key and
+    the many hands that differ by them share their runs."""
+    reach = 0
+    for distance in range(1, jokers + 2):
+        reach |= present >> distance | present << distance
+    kept = present & reach
+    common = (kept << 2 | suit) * (MOST_CARDS + 1) + jokers
+    patterns = _RUN_PATTERNS.get(common)
+    if patterns is None:
+        patterns = _run_patterns(suit, kept, jokers) if kept else ()
+    if len(_RUN_PATTERNS) > _MOST_PATTERNS:
+        _RUN_PATTERNS.clear()
+    _RUN_PATTERNS[key] = _RUN_PATTERNS[common] = patterns
+    return patterns
 
 
 def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tuple[RommeCard, ...], ...]]:
@@ -290,9 +307,9 @@ def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tu
         held += _UNITS[number]
         most += _TOP_VALUE[number]
     copies: list[list[RommeCard]] | None = None
-    for group in _groups(options, held, most, opening, 0, (), 0):
-        if len(group) == 1:  # one meld takes the lowest copies, as its option does
-            yield (options[group[0]][0],)
+    for group, taken in _groups(options, held, most, opening):
+        if not taken & _TWICE:  # no face taken twice: each meld takes the lowest copies, as its option does
+            yield tuple([options[number][0] for number in group])
             continue
         if copies is None:
             copies = _copies(hand)
@@ -302,24 +319,38 @@ def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tu
 _UNITS = tuple(count_vector([number]) for number in range(JOKER_FACE + 1))
 """Each face's count vector (`count_vector`) alone: a hand's is their sum."""
 
+_TWICE = sum(0b110 << (_COUNT_BITS * number) for number in range(JOKER_FACE + 1))
+"""The bits of a count vector's fields that say a face is counted twice or more."""
 
-def _groups(options: list[_Option], held: int, most: int, opening: int, start: int, chosen: tuple[int, ...],
-            worth: int) -> Iterator[tuple[int, ...]]:
-    """The groups of options from ``start`` on that the hand's faces ``held`` (a count vector) can make together,
-    worth ``opening`` with ``chosen`` (worth ``worth``). ``most`` bounds what the cards held could add: when even
-    that falls short of the opening, no group from here opens and none is tried."""
-    if not opens(worth + most, opening):
-        return
-    for index in range(start, len(options)):
-        option = options[index]
-        needed = option[2]
-        if ((held | _GUARDS) - needed) & _GUARDS != _GUARDS:  # `holds`, inline: tried for every option and group
-            continue
-        group = (*chosen, index)
-        value = worth + option[1]
-        if opens(value, opening):
-            yield group
-        yield from _groups(options, held - needed, most - option[3], opening, index, group, value)
+
+def _groups(options: list[_Option], held: int, most: int, opening: int) -> list[tuple[tuple[int, ...], int]]:
+    """The groups of ``options`` (by number, each in order, an option again where the faces allow) that the hand's
+    faces ``held`` (a count vector) can make together, worth ``opening``, depth first: each with the faces it
+    takes (a count vector).
+
+    ``most`` bounds what the cards held could add: where even that falls short of the opening, no group opens
+    below and none is tried. An option the faces left cannot make is not tried again below."""
+    needs = [option[2] for option in options]
+    values = [option[1] for option in options]
+    tops = [option[3] for option in options]
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def extend(candidates: list[int], held: int, most: int, worth: int, chosen: tuple[int, ...]) -> None:
+        # `holds`, inline: tried for every option and group
+        feasible = [index for index in candidates if ((held | _GUARDS) - needs[index]) & _GUARDS == _GUARDS]
+        for position, index in enumerate(feasible):
+            group = (*chosen, index)
+            value = worth + values[index]
+            if opens(value, opening):
+                found.append((group, everything - held + needs[index]))
+            left = most - tops[index]
+            if opens(value + left, opening):
+                extend(feasible[position:], held - needs[index], left, value, group)
+
+    everything = held
+    if opens(most, opening):
+        extend(list(range(len(options))), held, most, 0, ())
+    return found
 
 
 def _copies(hand: Sequence[RommeCard]) -> list[list[RommeCard]]:
