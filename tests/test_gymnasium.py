@@ -235,7 +235,7 @@ def _parts_episode(seed: int, rng: Any, steps: int = 400) -> tuple[list[float], 
     """A learner at German Rommé choosing random parts: each step's reward, each step's part, the final state."""
     env = SeatEnv("romme", players=3, seat=1, opponents="random")
     observation, info = env.reset(seed=seed)
-    assert env.action_space == gymnasium.spaces.Discrete(167) and observation["observation"].shape == (512,)
+    assert env.action_space == gymnasium.spaces.Discrete(167) and observation["observation"].shape == (465,)
     assert env.parts is not None
     rewards: list[float] = []
     parts: list[int] = []
@@ -287,7 +287,8 @@ def test_a_romme_part_not_offered_is_refused_with_the_rules_words() -> None:
 def test_romme_s_numbered_choices_are_still_offered() -> None:
     env = SeatEnv("romme", players=2, parts=False)
     observation, info = env.reset(seed=1)
-    assert env.action_space == gymnasium.spaces.Discrete(256) and env.parts is None and observation["observation"].shape == (512,)
+    assert env.action_space == gymnasium.spaces.Discrete(256) and env.parts is None
+    assert observation["observation"].shape == (465,)
     observation, *_ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     with pytest.raises(InvalidArgumentError) as caught:
         SeatEnv("romme", parts="yes")  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""Rommé's observation of 512 numbers: what each piece holds, the move being built, the cards taken from the discard
+"""Rommé's observation of 465 numbers: what each piece holds, the move being built, the cards taken from the discard
 pile, and never a hidden card (two states that differ only in what a seat cannot see give the same vector)."""
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ def piece(vector: Any, name: str) -> Any:
     return vector[found.start:found.stop]
 
 
-def test_the_layout_is_512_numbers_in_pieces_side_by_side() -> None:
-    assert OBSERVATION_SIZE == LAYOUT.size == 512
+def test_the_layout_is_465_numbers_in_pieces_side_by_side() -> None:
+    assert OBSERVATION_SIZE == LAYOUT.size == 465 <= 512
     stops = [0] + [part.stop for part in LAYOUT.pieces]
     assert [part.start for part in LAYOUT.pieces] == stops[:-1]
 
@@ -123,7 +123,8 @@ def test_the_table_s_melds_and_jokers_and_an_exchange_being_built() -> None:
     assert run.tolist() == pytest.approx([1.0, 5 / 14, 7 / 14, 3 / 4])  # hearts are the third suit
     assert nines.tolist() == pytest.approx([0.5, 9 / 14, 9 / 14, (1 + 2 + 8) / 15])  # clubs, diamonds, spades
     assert piece(vector, "jokers")[:2].tolist() == pytest.approx([1 / 36, 3 / 13])  # JK1: meld 1, place 3
-    assert float(piece(vector, "seats")[3 + 1]) == 1  # the seat to the left has opened
+    left = piece(vector, "seats")[4:8]  # the seat to the left: score, opened, held, melded
+    assert left[1] == 1 and left[3] == pytest.approx((5 + 6 + 7 + 27 + 30) / 150)  # the joker's place is a 7
     exchange = next(action for action in legal_actions(state) if isinstance(action, ExchangeJoker))
     built: tuple[int, ...] = ()
     for part in (CARD + exchange.card.index, TARGET + exchange.meld, EXCHANGE + exchange.place):
@@ -143,6 +144,7 @@ def test_the_cards_taken_from_the_discard_pile_until_shown() -> None:
     state = deal(game, deck_for(game, {}, discard_top=top))
     taker = state.to_play
     assert taker is not None
+    assert piece(encode_state(state, 0), "taken")[top.index] == -1  # on top of the discard pile
     taken = taken_after(None, state, DrawDiscard())
     state = apply(state, DrawDiscard())
     for seat in range(3):

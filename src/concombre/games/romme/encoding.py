@@ -1,5 +1,5 @@
 """Deprecated: German Rommé's first observation, 242 numbers built from a view (needs numpy); the observation
-is now `concombre.games.romme.observation` (512 numbers, with the move being built in parts and the cards
+is now `concombre.games.romme.observation` (465 numbers, with the move being built in parts and the cards
 taken from the discard pile).
 
 Its names (``OBSERVATION_SIZE``, ``encode_view``, ``view_text``) still work for one minor version, with a
@@ -67,7 +67,7 @@ def _encode_view(seen: View) -> npt.NDArray[np.float32]:
 
 
 __getattr__: Any = renamed("concombre.games.romme.encoding", {
-    "OBSERVATION_SIZE": ("concombre.games.romme.observation.OBSERVATION_SIZE (512 numbers)", _SIZE),
-    "encode_view": ("concombre.games.romme.observation.encode_view (512 numbers)", _encode_view),
+    "OBSERVATION_SIZE": ("concombre.games.romme.observation.OBSERVATION_SIZE (465 numbers)", _SIZE),
+    "encode_view": ("concombre.games.romme.observation.encode_view (465 numbers)", _encode_view),
     "view_text": ("concombre.games.romme.observation.view_text", observation.view_text),
 })

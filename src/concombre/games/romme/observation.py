@@ -1,4 +1,4 @@
-"""What one seat may see of a game of German Rommé as 512 numbers from -1 to 1, for learning (needs numpy), with
+"""What one seat may see of a game of German Rommé as 465 numbers from -1 to 1, for learning (needs numpy), with
 the move it is building in parts (`concombre.games.romme.parts`).
 
 The vector is built from what the seat may see only: its own hand, the table, the discard pile, what every
@@ -10,36 +10,38 @@ by `concombre.games.romme.rules.face` (0-51, then 52 for the jokers); seats go l
 | piece of `LAYOUT` | slice | what |
 | --- | --- | --- |
 | `hand` | 0-109 | the seat's hand by card, with the move being built (below) |
-| `taken` | 110-219 | the cards taken from the discard pile and not shown since, by card: (seat + 1) / 6 |
+| `taken` | 110-219 | by card: taken from the discard pile and not shown since, (seat + 1) / 6; -1 the pile's top |
 | `discard_pile` | 220-272 | the discard pile by face: copies / 2, jokers / 6 |
-| `discard_top` | 273-325 | the discard pile's top card's face (one of 53) |
-| `melds` | 326-469 | 36 slots of 4 (`MELD_FEATURES`), one per meld on the table in order (below) |
-| `jokers` | 470-481 | 6 slots of 2, one per joker JK1-JK6: its meld + 1 / 36, its place + 1 / 13 |
-| `seats` | 482-499 | 6 slots of 3 (`SEAT_FEATURES`), one per seat: score / 500, opened (R8), cards held / 14 |
-| `stock` | 500 | the stock's size / 110 |
-| `rebuilds` | 501 | the stock's rebuilds this round / 3 (R12) |
-| `round` | 502 | the round / the regular rounds (one per player, R4), at most 1 |
-| `tie_break` | 503 | 1 in a tie-break round (R14) |
-| `phase` | 504-508 | the phase: deal, draw, play, round complete, game over |
-| `to_play` | 509 | 1 when the seat is to play |
-| `place` | 510 | the joker's place + 1 / 13, once a joker exchange being built has chosen it |
-| `opening` | 511 | what an opening must be worth / 60 (R8) |
+| `melds` | 273-416 | 36 slots of 4 (`MELD_FEATURES`), one per meld on the table in order (below) |
+| `jokers` | 417-428 | 6 slots of 2, one per joker JK1-JK6: its meld + 1 / 36, its place + 1 / 13 |
+| `seats` | 429-452 | 6 slots of 4 (`SEAT_FEATURES`), one per seat: score, opened (R8), cards held, melded |
+| `stock` | 453 | the stock's size / 110 |
+| `rebuilds` | 454 | the stock's rebuilds this round / 3 (R12) |
+| `round` | 455 | the round / the regular rounds (one per player, R4), at most 1 |
+| `tie_break` | 456 | 1 in a tie-break round (R14) |
+| `phase` | 457-461 | the phase: deal, draw, play, round complete, game over |
+| `to_play` | 462 | 1 when the seat is to play |
+| `place` | 463 | the joker's place + 1 / 13, once a joker exchange being built has chosen it |
+| `opening` | 464 | what an opening must be worth / 60 (R8) |
 
 - `hand`: 1 for a card held. While the seat builds a move (`concombre.games.romme.parts`), -1 marks a card
   chosen for the meld being built (or for a discard, or an exchange's new meld, its joker from the table
   too), and -0.5 a card in a meld closed in this move, or given to the target of a lay-off or an exchange.
 - `taken`: the seat is counted from this one going left (this one 1/6); 0 where no seat took the card. A
-  card leaves it when its taker melds, lays off or discards it.
+  card leaves it when its taker melds, lays off or discards it. The card on top of the discard pile, which the
+  seat to draw may take, is -1.
 - `melds`: kind (0.5 a set, 1 a run; negative for the target of the move being built); low (a set's rank,
   a run's lowest place: 1 for a low ace .. 14 for a high one) / 14; high / 14; suits (a run's suit + 1 / 4
   in `concombre.Suit` order; a set's suits of its natural cards as bits / 15). Jokers are in `jokers`.
-- `seats`: from this seat going left; the score is clipped to -1..1; 0 past the players.
+- `seats`: from this seat going left, 0 past the players: the score / 500 (clipped to -1..1), opened, cards
+  held / 14, and the value of the places the seat filled on the table this round (what R13 counts) / 150, at
+  most 1.
 
 Examples:
     >>> from concombre.romme import deal, new_game
     >>> vector = encode_state(deal(new_game(3, seed=1)), 0)
     >>> vector.shape, int(vector[LAYOUT.hand.start:LAYOUT.hand.stop].sum())
-    ((512,), 13)
+    ((465,), 13)
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ class Piece:
 
     Examples:
         >>> LAYOUT.melds.stop
-        470
+        417
     """
 
     name: str
@@ -105,12 +107,13 @@ Examples:
     2
 """
 
-SEAT_FEATURES = ("score", "opened", "held")
-"""The numbers of each seat's slot in `LAYOUT.seats`, in order: score / 500, opened (R8), cards held / 14.
+SEAT_FEATURES = ("score", "opened", "held", "melded")
+"""The numbers of each seat's slot in `LAYOUT.seats`, in order: score / 500, opened (R8), cards held / 14, the
+value of the places it filled on the table this round (R13) / 150.
 
 Examples:
     >>> len(SEAT_FEATURES)
-    3
+    4
 """
 
 _JOKERS = 6  # the most jokers a pack holds (R2)
@@ -123,9 +126,9 @@ class Layout:
 
     Attributes:
         hand: The seat's hand by card, with the move being built.
-        taken: The cards taken from the discard pile and not shown since, by card, with who took them.
+        taken: The cards taken from the discard pile and not shown since, by card, with who took them; and the
+            discard pile's top card.
         discard_pile: The discard pile by face.
-        discard_top: The discard pile's top card's face.
         melds: One slot of `MELD_FEATURES` per meld on the table.
         jokers: Where each joker is on the table.
         seats: One slot of `SEAT_FEATURES` per seat, from the observing seat going left.
@@ -140,15 +143,14 @@ class Layout:
 
     Examples:
         >>> [piece.name for piece in LAYOUT.pieces][:4]
-        ['hand', 'taken', 'discard pile', 'discard top']
+        ['hand', 'taken', 'discard pile', 'melds']
         >>> LAYOUT.seats.start, LAYOUT.size
-        (482, 512)
+        (429, 465)
     """
 
     hand: Piece
     taken: Piece
     discard_pile: Piece
-    discard_top: Piece
     melds: Piece
     jokers: Piece
     seats: Piece
@@ -180,23 +182,23 @@ def _stacked(*pieces: tuple[str, int]) -> list[Piece]:
 
 
 LAYOUT = Layout(*_stacked(
-    ("hand", MOST_CARDS), ("taken", MOST_CARDS), ("discard pile", _FACES), ("discard top", _FACES),
+    ("hand", MOST_CARDS), ("taken", MOST_CARDS), ("discard pile", _FACES),
     ("melds", MOST_MELDS * len(MELD_FEATURES)), ("jokers", 2 * _JOKERS), ("seats", MAX_PLAYERS * len(SEAT_FEATURES)),
     ("stock", 1), ("rebuilds", 1), ("round", 1), ("tie-break", 1), ("phase", len(Phase)), ("to play", 1),
     ("place", 1), ("opening", 1)))
 """Where each piece of the observation lies (see `Layout` and the module).
 
 Examples:
-    >>> LAYOUT.discard_top
-    Piece(name='discard top', start=273, size=53)
+    >>> LAYOUT.discard_pile
+    Piece(name='discard pile', start=220, size=53)
 """
 
 OBSERVATION_SIZE = LAYOUT.size
-"""The length of the observation: 512 numbers.
+"""The length of the observation: 465 numbers.
 
 Examples:
     >>> OBSERVATION_SIZE
-    512
+    465
 """
 
 Taken = tuple[frozenset[int], ...]
@@ -212,8 +214,8 @@ Examples:
 _PHASES = {phase: index for index, phase in enumerate(Phase)}
 _SUITS = {suit: index for index, suit in enumerate(Suit)}
 _PILE_SCALE = np.array([0.5] * FACES + [1 / _JOKERS], dtype=np.float32)
-_HAND, _TAKEN, _PILE, _TOP, _MELDS, _JOKER, _SEATS = (piece.start for piece in LAYOUT.pieces[:7])
-_STOCK, _REBUILDS, _ROUND, _TIE, _PHASE, _TO_PLAY, _PLACE, _OPENING = (piece.start for piece in LAYOUT.pieces[7:])
+_HAND, _TAKEN, _PILE, _MELDS, _JOKER, _SEATS = (piece.start for piece in LAYOUT.pieces[:6])
+_STOCK, _REBUILDS, _ROUND, _TIE, _PHASE, _TO_PLAY, _PLACE, _OPENING = (piece.start for piece in LAYOUT.pieces[6:])
 
 
 def taken_after(taken: Taken | None, state: State, action: Action) -> Taken:
@@ -321,16 +323,18 @@ def _common(source: State | View, seat: int, hand: tuple[RommeCard, ...], drawn:
     pile = source.discard_pile
     if pile:
         faces = _FACE_OF[[card.index for card in pile]]
-        vector[_PILE:_TOP] = np.bincount(faces, minlength=_FACES) * _PILE_SCALE
-        vector[_TOP + faces[-1]] = 1.0
+        vector[_PILE:_MELDS] = np.bincount(faces, minlength=_FACES) * _PILE_SCALE
+        vector[_TAKEN + pile[-1].index] = -1.0
+    melded: tuple[float, ...] = ()
     if source.melds:
-        vector[_MELDS:_SEATS] = _table(source.melds)
+        vector[_MELDS:_SEATS], melded = _table(source.melds)
     players = len(source.players)
     opened, sizes, scores = source.opened, source.hand_sizes, source.scores
     seats: list[float] = []
     for step in range(players):
         other = (seat + step) % players
-        seats += (max(-1.0, min(scores[other] / 500, 1.0)), opened[other], min(sizes[other] / 14, 1.0))
+        seats += (max(-1.0, min(scores[other] / 500, 1.0)), opened[other], min(sizes[other] / 14, 1.0),
+                  melded[other] if other < len(melded) else 0.0)
     vector[_SEATS:_SEATS + len(seats)] = seats
     vector[_STOCK:_PHASE] = (stock / MOST_CARDS, source.rebuilds / 3, min(source.round_number / players, 1.0),
                              source.round_number > players)
@@ -341,21 +345,27 @@ def _common(source: State | View, seat: int, hand: tuple[RommeCard, ...], drawn:
 
 
 _FACE_OF = np.array([face(index) for index in range(MOST_CARDS)], dtype=np.intp)  # each card's face, by its home
-_last_table: tuple[tuple[Meld, ...], npt.NDArray[np.float32]] = ((), np.zeros(_SEATS - _MELDS, dtype=np.float32))
+_Table = tuple[npt.NDArray[np.float32], tuple[float, ...]]
+_last_table: tuple[tuple[Meld, ...], _Table] = ((), (np.zeros(_SEATS - _MELDS, dtype=np.float32), ()))
 
 
-def _table(melds: tuple[Meld, ...]) -> npt.NDArray[np.float32]:
-    """The pieces `melds` and `jokers` of the melds on the table: worked out once for the table's melds as they
-    stand (they change only when a player melds, lays off or exchanges), for every seat and every step."""
+def _table(melds: tuple[Meld, ...]) -> _Table:
+    """The pieces `melds` and `jokers` of the melds on the table, and what each seat's places on it are worth
+    (R13) as `seats` shows it: worked out once for the table's melds as they stand (they change only when a
+    player melds, lays off or exchanges), for every seat and every step."""
     global _last_table
-    known, section = _last_table
+    known, table = _last_table
     if known is melds:
-        return section
+        return table
     section = np.zeros(_SEATS - _MELDS, dtype=np.float32)
+    worth = [0] * MAX_PLAYERS
     for number, meld in enumerate(melds):
         _meld(section, number, meld)
-    _last_table = (melds, section)
-    return section
+        for place in meld.places:
+            worth[place.owner] += place.value
+    table = (section, tuple(min(value / 150, 1.0) for value in worth))
+    _last_table = (melds, table)
+    return table
 
 
 def _meld(section: npt.NDArray[np.float32], number: int, meld: Meld) -> None:
