@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
+from concombre.core.cards import Suit
 from concombre.games.romme.actions import (
     Action,
     Deal,
@@ -87,8 +88,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             return (*opening_actions(state), *discard_actions(state))
         hand, table = state.hands[seat], _table(state.melds)
         faces = _hand_faces(hand)
-        return (*meld_actions(state), *_lay_offs(hand, faces, table), *_exchanges(hand, faces[0], table),
-                *discard_actions(state))
+        melds = [_meld_cards((meld,)) for meld, _ in valued_options(hand)]  # `meld_actions` once opened: every meld
+        return (*melds, *_lay_offs(hand, faces, table), *_exchanges(hand, faces[0], table), *discard_actions(state))
     if phase is Phase.DRAW:
         return (DrawStock(), DrawDiscard()) if state.discard_pile else (DrawStock(),)
     if phase is Phase.DEAL:
@@ -214,6 +215,8 @@ keeps its meld, so that the id stays its own)."""
 _MOST_KNOWN = 4096
 """How many melds `_KNOWN` remembers before it is emptied."""
 
+_SUITS = tuple(Suit)
+
 _CARD_OF = {face(index): card_at(index) for index in reversed(range(MOST_CARDS))}
 """A card of each face, its first copy: the one `_facts` asks `unfit_exchange` about."""
 
@@ -276,10 +279,13 @@ def _facts(meld: Meld) -> _Facts:
 
 def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ...]:
     found = []
+    held = {face_suit(face(place.card.index)) for place in meld.places if not place.card.is_joker}
     for position, place in enumerate(meld.places):
-        if place.card.is_joker:
+        if place.card.is_joker:  # asked of `unfit_exchange`: the card it stands for, or a suit the set lacks
             rank = int(place.rank) - 2
-            faces = frozenset(number for number in (natural_face(rank, suit) for suit in range(4))
+            suits = [_SUITS.index(place.suit)] if place.suit is not None else [
+                suit for suit in range(4) if suit not in held]
+            faces = frozenset(number for number in (natural_face(rank, suit) for suit in suits)
                               if unfit_exchange(meld, position, _CARD_OF[number]) is None)
             found.append((position, place.card, faces))
     return tuple(found)
