@@ -46,12 +46,14 @@ from concombre.games.romme.actions import (
     LayOff,
     MeldCards,
 )
-from concombre.games.romme.fast import kernel
+from concombre.games.romme.fast import drivers, kernel
+from concombre.games.romme.fast.builder import PARTS
 from concombre.games.romme.fast.deals import MOST_CARDS
 from concombre.games.romme.fast.table import RULINGS
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, face
 
-__all__ = ["DEALS", "Batch", "action_row", "action_rows", "hand_counts", "play", "reset", "reset_games"]
+__all__ = ["DEALS", "Batch", "action_row", "action_rows", "hand_counts", "legal_mask", "play", "reset", "reset_games",
+           "rollout", "step"]
 
 DEALS = ("exact", "fast")
 """How a batch shuffles (R4, R7): ``"exact"``, the reference engine's SHAKE-128 shuffles for the same seed, or
@@ -63,8 +65,7 @@ Examples:
     ('exact', 'fast')
 """
 
-_STORAGE_TYPES = (np.int8, np.uint64, np.int32, np.float32)  # kernel.STORAGE's
-_WIDTHS = (kernel.SMALL_WIDTH, kernel.WORDS_WIDTH, kernel.TALLIES_WIDTH)
+_STORAGE_TYPES = (np.int8, np.uint64, np.int32, np.float32, np.int16)  # kernel.STORAGE's
 _ENDS = {None: 0, "low": 1, "high": 2}
 _CARD_BITS = np.arange(64, dtype=np.uint64)
 _FACES_OF = np.zeros((MOST_CARDS, 53), dtype=np.int64)  # each card's face, one-hot: counts by a product
@@ -118,7 +119,10 @@ class Batch:
         rewards: What the last step gave each seat, shape (N, players): a regular round's score when it is scored
             (a tie-break's none, R14a) and at the end `concombre.core.game.END_BONUS` more for the winner and less
             for every other seat, as ``Game.rewards`` counts.
-        storage: The kernel's four arrays (`kernel.STORAGE`), a row a game: every field above is a view of them.
+        taken: Each seat's cards taken from the discard pile and not shown since, as `hands` (what the other
+            players have seen it take).
+        built: The parts of the move being built (`concombre.games.romme.parts`): how many, then the parts.
+        storage: The kernel's five arrays (`kernel.STORAGE`), a row a game: every field above is a view of them.
 
     Examples:
         >>> games = reset([7, 8], players=3)
@@ -159,6 +163,8 @@ class Batch:
     round_scores: I32
     last_round: I32
     rewards: npt.NDArray[np.float32]
+    taken: npt.NDArray[np.uint64]
+    built: npt.NDArray[np.int16]
     storage: tuple[Any, ...] = attrs.field(repr=False)
 
     def __len__(self) -> int:
@@ -255,10 +261,11 @@ def reset(seeds: Sequence[int] | npt.ArrayLike, players: int = DEFAULT_PLAYERS, 
     if deals not in DEALS:
         raise InvalidArgumentError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}.", "R4", "deals")
     chosen = _seeds(seeds)
+    widths = (kernel.SMALL_WIDTH, kernel.WORDS_WIDTH, kernel.TALLIES_WIDTH, players, kernel.BUILT_WIDTH)
     storage = tuple(np.zeros((len(chosen), width), dtype=dtype)
-                    for width, dtype in zip((*_WIDTHS, players), _STORAGE_TYPES, strict=True))
+                    for width, dtype in zip(widths, _STORAGE_TYPES, strict=True))
     storage[1][:, kernel.SEED] = chosen
-    kernel.deal_all(storage, dealer, _rules(rules, deals))
+    drivers.deal_all(storage, dealer, _rules(rules, deals))
     return _batch(players, rules, deals, storage)
 
 
@@ -366,18 +373,15 @@ def play(batch: Batch, actions: npt.ArrayLike, *, where: npt.ArrayLike | None = 
         raise InvalidArgumentError(f"actions must be one row of {kernel.ACTION_WIDTH} whole numbers per game "
                                    f"(action_rows), shape ({len(batch)}, {kernel.ACTION_WIDTH}).", field="actions")
     rows = np.ascontiguousarray(rows, dtype=np.int64)
-    live = np.ones(len(batch), dtype=bool) if where is None else np.asarray(where)
-    if live.shape != (len(batch),) or live.dtype != bool:
-        raise InvalidArgumentError(f"where must be one bool per game, shape ({len(batch)},).", field="where")
-    live = np.ascontiguousarray(live)
+    live = _live(where, len(batch))
     rules = _rules(batch.rules, batch.deals)
-    game, code = kernel.first_refused(_state(arrays), rows, live, rules)
+    game, code = drivers.first_refused(_state(arrays), rows, live, rules)
     if game >= 0:
         raise IllegalActionError(f"Refused in game {game}: its player to act may not take that action now "
                                  f"({RULINGS[code]}). Nothing was played.", RULINGS[code])
 
     def run(start: int, stop: int) -> None:
-        kernel.run_games(_state(arrays, start, stop), rows[start:stop], live[start:stop], rules)
+        drivers.run_games(_state(arrays, start, stop), rows[start:stop], live[start:stop], rules)
 
     in_runs(run, len(batch), threads)
     return _batch(batch.players, batch.rules, batch.deals, arrays)
@@ -396,3 +400,115 @@ def hand_counts(batch: Batch) -> npt.NDArray[np.int64]:
     counts: npt.NDArray[np.int64] = bits.astype(np.int64) @ _FACES_OF
     return counts
 
+
+
+def legal_mask(batch: Batch) -> npt.NDArray[np.bool_]:
+    """The parts each game's player to act may take after the parts built so far (`concombre.games.romme.parts`:
+    those that lead on toward some legal action), shape (N, 167); all False in a finished game.
+
+    Examples:
+        >>> games = reset([3], players=2)
+        >>> legal_mask(games)[0].nonzero()[0].tolist()    # draw from the stock, or take the discard pile's top
+        [0, 1]
+    """
+    masks = np.zeros((len(batch), PARTS), dtype=bool)
+    drivers.legal_masks(batch.storage, _rules(batch.rules, batch.deals), masks)
+    return masks
+
+
+def step(batch: Batch, parts: npt.ArrayLike, *, autoreset: bool = False, where: npt.ArrayLike | None = None,
+         threads: int = 1) -> Batch:
+    """Every game's player to act takes one part (`concombre.games.romme.parts`): a part that completes a move
+    makes it (the table then takes its own steps), any other is built on and the same player acts again. A
+    finished game ignores its part (with ``autoreset``, it starts anew from the seed after its own); with
+    ``where``, only the marked games act. ``threads`` shares the games out; the result is the same.
+
+    Raises:
+        IllegalActionError: Some game's part is not offered (`legal_mask`): the message names the game and the
+            part; the batch is left as it was.
+        InvalidArgumentError: ``parts`` is not one whole number per game, or ``where`` one bool per game.
+
+    Examples:
+        >>> games = step(reset([3], players=2), [0])       # draw from the stock
+        >>> games.phase.tolist(), int(legal_mask(games)[0].sum())   # now any of the 14 cards held
+        ([2], 14)
+    """
+    arrays = _owned(batch)
+    chosen = np.asarray(parts)
+    if chosen.shape != (len(batch),) or not np.issubdtype(chosen.dtype, np.integer):
+        raise InvalidArgumentError(f"parts must be one whole number per game, shape ({len(batch)},).",
+                                   field="parts")
+    chosen = np.ascontiguousarray(chosen, dtype=np.int64)
+    live = _live(where, len(batch))
+    rules = _rules(batch.rules, batch.deals)
+    refused = drivers.refused_part(_state(arrays), chosen, live, rules)
+    if refused >= 0:
+        part = int(chosen[refused])
+        raise IllegalActionError(f"Refused in game {refused}: part {part} is not offered now (see legal_mask). "
+                                 "Nothing was played.", "R15")
+
+    def run(start: int, stop: int) -> None:
+        drivers.run_parts(_state(arrays, start, stop), True, chosen[start:stop], live[start:stop], _NO_BOTS, 1, -1,
+                          bool(autoreset), np.uint64(0), rules, start)
+
+    in_runs(run, len(batch), threads)
+    return _batch(batch.players, batch.rules, batch.deals, arrays)
+
+
+_NO_BOTS = np.zeros(MAX_PLAYERS, dtype=np.int64)
+
+
+def _live(where: Any, count: int) -> npt.NDArray[np.bool_]:
+    live = np.ones(count, dtype=bool) if where is None else np.asarray(where)
+    if live.shape != (count,) or live.dtype != bool:
+        raise InvalidArgumentError(f"where must be one bool per game, shape ({count},).", field="where")
+    return np.ascontiguousarray(live)
+
+
+def rollout(batch: Batch, bots: str | Sequence[str] = "random", steps: int | None = None, *, autoreset: bool = False,
+            until: int | None = None, seed: int = 0, threads: int = 1) -> Batch:
+    """Many steps of every game in one call, the bots (`concombre.games.romme.fast.drivers.BOTS`, by name, or a
+    name per seat) taking one part a step inside the kernel: ``steps`` steps of each game, or each game to its
+    end when ``steps`` is None; with ``until``, each game only until that seat must act. The rewards are summed
+    over the call. The random bot draws from ``seed`` and each game's place: the same call gives the same games,
+    whatever ``threads``.
+
+    Raises:
+        InvalidArgumentError: An unknown bot, a bad ``steps``, ``until`` or ``seed``, or ``autoreset`` without
+            ``steps``.
+
+    Examples:
+        >>> games = rollout(reset(range(3), players=3), "random", seed=2)
+        >>> games.done.tolist(), bool((games.winner >= 0).all())
+        ([True, True, True], True)
+    """
+    names = [bots] * batch.players if isinstance(bots, str) else list(bots)
+    if len(names) != batch.players or any(name not in drivers.BOTS for name in names):
+        raise InvalidArgumentError(f"bots must be one of {', '.join(drivers.BOTS)}, or one of them per seat "
+                                   f"({batch.players}), not {bots!r}.", field="bots")
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 0):
+        raise InvalidArgumentError(f"steps must be a whole number from 0, or None, not {steps!r}.", field="steps")
+    if steps is None and autoreset:
+        raise InvalidArgumentError("A rollout with autoreset needs steps: its games would never end.", field="steps")
+    if until is not None and (isinstance(until, bool) or not isinstance(until, int) or not 0 <= until < batch.players):
+        raise InvalidArgumentError(f"until must be a seat from 0 to {batch.players - 1}, not {until!r}.",
+                                   field="until")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidArgumentError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}.", field="seed")
+    arrays = _owned(batch)
+    chosen = np.array([drivers.BOTS.index(name) for name in names], dtype=np.int64)
+    rules = _rules(batch.rules, batch.deals)
+    plays, seat = -1 if steps is None else steps, -1 if until is None else until
+    if plays == 0:
+        return batch
+
+    def run(start: int, stop: int) -> None:
+        drivers.run_parts(_state(arrays, start, stop), False, _NO_PARTS, _NO_LIVE, chosen, plays, seat,
+                          bool(autoreset), np.uint64(seed), rules, start)
+
+    in_runs(run, len(batch), threads)
+    return _batch(batch.players, batch.rules, batch.deals, arrays)
+
+
+_NO_PARTS = np.zeros(0, dtype=np.int64)
+_NO_LIVE = np.zeros(0, dtype=bool)

@@ -31,7 +31,7 @@ import numpy as np
 from concombre.accel.compiled import jit, jit_inline
 from concombre.core.game import END_BONUS
 from concombre.games.romme import rules as homes
-from concombre.games.romme.fast.deals import MOST_CARDS, WORK, pack_card, shuffled_positions
+from concombre.games.romme.fast.deals import MOST_CARDS, pack_card, shuffled_positions
 from concombre.games.romme.fast.table import (
     HAND_VALUES,
     OK,
@@ -51,7 +51,7 @@ from concombre.games.romme.fast.table import (
 )
 
 __all__ = ["ACTION_WIDTH", "DISCARD", "DRAW_DISCARD", "DRAW_STOCK", "EXCHANGE", "FIELDS", "LAY_OFF", "MELD",
-           "MOST_MELDS", "MOST_PLACES", "STORAGE", "deal_all", "first_refused", "place", "run_games"]
+           "MOST_MELDS", "MOST_PLACES", "STORAGE", "act", "place", "refusal", "restart"]
 
 MOST_SEATS = homes.MAX_PLAYERS
 MOST_MELDS = 36  # every card in melds of three (R5)
@@ -73,14 +73,17 @@ SIZE = SUIT + MOST_MELDS
 CARDS = SIZE + MOST_MELDS
 OWNERS = CARDS + MOST_MELDS * MOST_PLACES
 SMALL_WIDTH = OWNERS + MOST_MELDS * MOST_PLACES
-# words (uint64): the seed, then each seat's hand in two words (cards 0-63, 64-109)
+# words (uint64): the seed, then each seat's hand in two words (cards 0-63, 64-109), then in two words each
+# seat's cards taken from the discard pile and not shown since (what the others have seen it take)
 SEED, HANDS = 0, 1
-WORDS_WIDTH = HANDS + 2 * MOST_SEATS
+TAKEN = HANDS + 2 * MOST_SEATS
+WORDS_WIDTH = TAKEN + 2 * MOST_SEATS
 # tallies (int32): the round, the totals, the tie-break points, and the last round's result (R13, R14a)
 ROUND, SCORES, TIE_BREAK, MELD_VALUES, HAND_VALUES_OF, ROUND_SCORES = 0, 1, 7, 13, 19, 25
 LAST_ROUND = 31
 TALLIES_WIDTH = 32
 
+BUILT_WIDTH = 33  # a game's parts built so far: how many, then up to 32 parts
 DRAW_STOCK, DRAW_DISCARD, MELD, LAY_OFF, EXCHANGE, DISCARD = range(6)
 KIND_OF, CARD_OF, MELD_OF, PLACE_OF, COUNT_OF, FIRST_CARD = range(6)
 ACTION_WIDTH = 32
@@ -91,10 +94,11 @@ Examples:
     32
 """
 
-STORAGE = ("small", "words", "tallies", "rewards")
-"""The kernel's four arrays, each (games, columns): ``int8`` small numbers (the round's, the seats' flags, the
-stock, the discard pile, the melds), ``uint64`` words (the seed, the hands), ``int32`` tallies (the round, the
-totals, the tie-break points, the last round's result) and ``float32`` rewards.
+STORAGE = ("small", "words", "tallies", "rewards", "built")
+"""The kernel's five arrays, each (games, columns): ``int8`` small numbers (the round's, the seats' flags, the
+stock, the discard pile, the melds), ``uint64`` words (the seed, the hands, the cards taken from the discard
+pile), ``int32`` tallies (the round, the totals, the tie-break points, the last round's result), ``float32``
+rewards and ``int16`` parts built so far (`concombre.games.romme.fast.builder`).
 
 Examples:
     >>> STORAGE.index("words")
@@ -108,7 +112,7 @@ FIELDS = {
     "discard_pile": np.int8, "meld_kinds": np.int8, "meld_bases": np.int8, "meld_suits": np.int8,
     "meld_sizes": np.int8, "places": np.int8, "owners": np.int8, "round_number": np.int32, "scores": np.int32,
     "tie_break_points": np.int32, "meld_values": np.int32, "hand_values": np.int32, "round_scores": np.int32,
-    "last_round": np.int32, "rewards": np.float32,
+    "last_round": np.int32, "rewards": np.float32, "taken": np.uint64, "built": np.int16,
 }
 """A game's arrays as a batch shows them, with their types. The kernel keeps them in four arrays, a row a game
 (`STORAGE`, `place`).
@@ -140,8 +144,9 @@ def _places(players: int) -> dict[str, tuple[int, int, int | None]]:
     places: dict[str, tuple[int, int, int | None]] = {name: (0, column, None) for name, column in singles.items()}
     places |= {name: (0, column, players) for name, column in seats.items()}
     places |= {name: (0, column, width) for name, (column, width) in rows.items()}
-    places |= {"seeds": (1, SEED, None), "hands": (1, HANDS, 2 * players), "round_number": (2, ROUND, None),
-               "last_round": (2, LAST_ROUND, None), "rewards": (3, 0, players)}
+    places |= {"seeds": (1, SEED, None), "hands": (1, HANDS, 2 * players), "taken": (1, TAKEN, 2 * players),
+               "round_number": (2, ROUND, None), "last_round": (2, LAST_ROUND, None), "rewards": (3, 0, players),
+               "built": (4, 0, BUILT_WIDTH)}
     places |= {name: (2, column, players) for name, column in
                (("scores", SCORES), ("tie_break_points", TIE_BREAK), ("meld_values", MELD_VALUES),
                 ("hand_values", HAND_VALUES_OF), ("round_scores", ROUND_SCORES))}
@@ -344,9 +349,9 @@ def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: n
 
 
 @jit
-def _restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64, dealer: int,
+def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64, dealer: int,
              players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
-    """The game started anew from ``seed`` and dealt (R4); its rewards are the caller's."""
+    """The game started anew from ``seed`` and dealt (R4); its rewards and parts built are the caller's."""
     small[game, :] = 0
     words[game, :] = _ZERO
     tallies[game, :] = 0
@@ -358,6 +363,14 @@ def _restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: in
     for seat in range(players):
         small[game, CONTENDERS + seat] = 1
     _deal(small, words, tallies, game, players, jokers, fast, order, work)
+
+
+@jit_inline
+def _shown(words: np.ndarray, game: int, card: int) -> None:
+    """``card`` shown (melded, laid off, discarded): no seat's card taken from the discard pile any more."""
+    column, bit = _word(0, card)
+    for seat in range(MOST_SEATS):
+        words[game, column + TAKEN - HANDS + 2 * seat] &= ~bit
 
 
 # -- the players' actions ----------------------------------------------------------------------------------
@@ -504,9 +517,16 @@ def act(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.n
         small[game, PILE_SIZE] -= 1
         taken = int(small[game, PILE + small[game, PILE_SIZE]])
         _give(words, game, seat, taken)
+        column, bit = _word(seat, taken)
+        words[game, column + TAKEN - HANDS] |= bit
         small[game, DRAWN] = taken
         small[game, PHASE] = PLAY
         return
+    for position in range(FIRST_CARD, FIRST_CARD + count):  # the cards shown leave what the others saw taken
+        if action[position] >= 0:
+            _shown(words, game, int(action[position]))
+    if kind != MELD:
+        _shown(words, game, card)
     if kind == MELD:
         start, stop = FIRST_CARD, FIRST_CARD + count
         for position in range(FIRST_CARD, stop + 1):
@@ -558,43 +578,3 @@ def act(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.n
         small[game, TO_PLAY] = -1
         small[game, DRAWN] = -1
         _score(small, words, tallies, rewards, game, players, jokers, fast, order, work)
-
-
-# -- the drivers -------------------------------------------------------------------------------------------
-
-@jit
-def first_refused(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> tuple[int, int]:
-    """The first live game whose action is refused (a finished game refuses nothing) and the refusal's code; (-1,
-    `OK`) if none is."""
-    small, words = state[0], state[1]
-    scratch = np.zeros(2 * MOST_PLACES + 2, dtype=np.int64)
-    for game in range(len(actions)):
-        if live[game] and small[game, PHASE] != GAME_OVER:
-            code = refusal(small, words, game, actions[game], rules, scratch)
-            if code != OK:
-                return game, code
-    return -1, OK
-
-
-@jit
-def run_games(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> None:
-    """One step of every live game that is not over: its player to play takes its action (all known legal). The
-    rewards are the step's."""
-    small, words, tallies, rewards = state
-    order, work = np.empty(MOST_CARDS, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
-    scratch = np.zeros(2 * MOST_PLACES + 2, dtype=np.int64)
-    for game in range(len(actions)):
-        for seat in range(rewards.shape[1]):
-            rewards[game, seat] = 0.0
-        if live[game] and small[game, PHASE] != GAME_OVER:
-            act(small, words, tallies, rewards, game, actions[game], rules, order, work, scratch)
-
-
-@jit
-def deal_all(state: Any, dealer: int, rules: Any) -> None:
-    """Every game started from its seed (already in place) and dealt (R4)."""
-    small, words, tallies, rewards = state
-    order, work = np.empty(MOST_CARDS, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
-    for game in range(len(small)):
-        _restart(small, words, tallies, game, words[game, SEED], dealer, rewards.shape[1], rules[0], rules[4], order,
-                 work)

@@ -1,0 +1,92 @@
+"""Rommé's batched engine played a part at a time (`concombre.games.romme.fast.batch.step`): its mask is the
+reference's ``next_parts`` after every part built, and its games stay the reference's, step by step."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from concombre.accel import compiled  # noqa: E402
+from concombre.core.errors import IllegalActionError, InvalidArgumentError  # noqa: E402
+from concombre.games.romme import MeldCards, Phase, Rules  # noqa: E402
+from concombre.games.romme.fast.batch import legal_mask, reset, rollout, step  # noqa: E402
+from concombre.games.romme.parts import add_part, next_parts  # noqa: E402
+from tests.test_romme_batch import RULES, Reference, agree  # noqa: E402
+
+
+def walk(players: int, rules: Rules, seeds: list[int], threads: int = 1) -> Counter[str]:
+    """Seeded games built part by part, each part chosen at random among the reference's offers, in the batch and
+    the reference engine side by side; the masks and the whole states compared after every part."""
+    references = [Reference(players, rules, seed, "exact", (1.0, 0.3)[number % 2])
+                  for number, seed in enumerate(seeds)]
+    games = reset(seeds, players=players, rules=rules)
+    rng, made = random.Random(seeds[0]), Counter[str]()
+    built: list[tuple[int, ...]] = [() for _ in seeds]
+    while not all(reference.state.phase is Phase.GAME_OVER for reference in references):
+        masks, parts = legal_mask(games), []
+        for game, reference in enumerate(references):
+            reference.rewards[:] = 0.0
+            if reference.state.phase is Phase.GAME_OVER:
+                assert not masks[game].any()
+                parts.append(0)
+                continue
+            offered = next_parts(reference.state, built[game])
+            assert tuple(np.flatnonzero(masks[game]).tolist()) == offered, (game, built[game])
+            part = rng.choice(offered)
+            parts.append(part)
+            built[game], action = add_part(reference.state, built[game], part)
+            if action is not None:
+                several = isinstance(action, MeldCards) and len(action.melds) > 1
+                made[type(action).__name__ + ("s" if several else "")] += 1
+                reference.step(action)
+        games = step(games, np.array(parts), threads=threads)
+        agree(games, references, True)
+        assert [games.built[game, 1:1 + games.built[game, 0]].tolist() for game in range(len(seeds))] == [
+            list(parts) for parts in built]
+    return made
+
+
+@pytest.mark.parametrize(("players", "count"), [(2, 16), (3, 8), (4, 6), (6, 4)])
+def test_the_parts_offered_are_the_reference_s_after_every_part(players, count, monkeypatch):
+    monkeypatch.setattr(compiled, "SMALLEST_RUN", 1)
+    made = walk(players, RULES[players % len(RULES)], [players * 100 + number for number in range(count)],
+                1 + players % 2)
+    assert made["Discard"] and made["DrawDiscard"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(2, 7))
+def test_thousands_of_games_built_in_parts_are_the_reference_s(players):
+    """400 games a player count, every rule set: openings of several melds, lay-offs and exchanges among them."""
+    made: Counter[str] = Counter()
+    for number, rules in enumerate(RULES):
+        made += walk(players, rules, [players * 10_000 + number * 1_000 + game for game in range(80)])
+    assert made["MeldCardss"] and made["LayOff"] and made["ExchangeJoker"]
+
+
+def test_a_rollout_of_random_parts_plays_games_to_their_end_whatever_the_threads(monkeypatch):
+    monkeypatch.setattr(compiled, "SMALLEST_RUN", 1)
+    games = reset(range(40), players=3, rules=Rules(jokers=6))
+    one, two = rollout(games, "random", seed=5), rollout(games, "random", seed=5, threads=2)
+    assert one.done.all() and all((getattr(one, name) == getattr(two, name)).all() for name in ("scores", "winner"))
+    assert not (one.scores == rollout(games, "random", seed=6).scores).all()  # the seed matters
+    half = rollout(games, "random", steps=50, seed=5)
+    assert (rollout(half, "random", until=1, seed=3).to_play[~half.done] == 1).all()
+
+
+def test_a_part_not_offered_is_refused_changing_nothing():
+    games = reset([1, 2], players=2)
+    with pytest.raises(IllegalActionError):
+        step(games, [166, 0])  # a discard before the draw
+    assert (games.built[:, 0] == 0).all() and (games.phase == 1).all()
+    with pytest.raises(InvalidArgumentError) as caught:
+        rollout(games, "smart")
+    assert caught.value.field == "bots"
+    with pytest.raises(InvalidArgumentError) as caught:
+        step(games, [0])
+    assert caught.value.field == "parts"
