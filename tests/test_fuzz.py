@@ -130,8 +130,10 @@ GAME_MODULES = [f"concombre.games.{game}.{module}" for game, modules in (
 ) for module in modules]
 # What these modules export and do not check, on purpose, each saying so where it is documented: an enum
 # (`Phase(value)` raises ValueError, as every enum), a union of classes, a protocol, a record the engine and the
-# loaders build after their checks, and two inner steps that trust their arguments, as the rules' scalar homes.
-NOT_CALLS = {"Phase", "Action", "Bot", "Match", "last_trick", "single_melds"}
+# loaders build after their checks, and Rommé's inner steps of `legal_actions` that trust their arguments, as the
+# rules' scalar homes (each names the checked call to use instead): `single_melds` (`meld_actions`),
+# `valued_options` (`valued_meld_options`) and `opening_groups` (`opening_actions`).
+NOT_CALLS = {"Phase", "Action", "Bot", "Match", "last_trick", "single_melds", "valued_options", "opening_groups"}
 WRONG = [None, 7, "x", [1], {"a": 1}]
 
 

@@ -29,8 +29,7 @@ from concombre.games.romme.rules import (
     set_fits,
 )
 
-__all__ = ["by_face", "count_vector", "holds", "meld_options", "opening_groups", "opening_value", "valued_meld_options",
-           "valued_options"]
+__all__ = ["by_face", "meld_options", "opening_groups", "opening_value", "valued_meld_options", "valued_options"]
 
 
 def by_face(hand: Sequence[RommeCard]) -> tuple[dict[tuple[Rank, Suit], RommeCard], list[RommeCard]]:
@@ -76,7 +75,8 @@ def valued_meld_options(hand: Sequence[RommeCard]) -> Iterator[tuple[tuple[Romme
 
 
 def valued_options(hand: Sequence[RommeCard]) -> list[tuple[tuple[RommeCard, ...], int]]:
-    """`valued_meld_options` as a list, without its checks: for the engine's own hands, which need none.
+    """`valued_meld_options` as a list, for the engine's own hands. An inner step of `legal_actions`, it trusts its
+    argument: ask `valued_meld_options` with any cards.
 
     Examples:
         >>> from concombre.games.romme import cards_of
@@ -88,7 +88,7 @@ def valued_options(hand: Sequence[RommeCard]) -> list[tuple[tuple[RommeCard, ...
 
 _Option = tuple[tuple[RommeCard, ...], int, int, int, tuple[int, ...]]
 """A meld a hand can make, as `_options` gives it: its cards in place order, what it is worth (R3), the faces
-it takes as a count vector (`count_vector`), the most its cards could be worth in any meld (a bound for the
+it takes as a count vector (`_count_vector`), the most its cards could be worth in any meld (a bound for the
 searches), and its slots (the faces it takes, ``JOKER_FACE + 1 + k`` for the hand's k-th joker)."""
 
 # A hand's cards by face, in one list: the lowest copy of each natural face at its face, and the jokers, lowest
@@ -105,7 +105,7 @@ _ROW: tuple[tuple[int, ...], ...] = tuple(  # by suit, the face at each run numb
         run_number(_RANK_OF[number], True), run_number(_RANK_OF[number], False))), -1) for number_ in range(15))
     for suit in range(4))
 _COUNT_BITS = 4
-"""Bits of each face's field in a `count_vector`: counts up to 7 (two copies, six jokers) and a guard bit."""
+"""Bits of each face's field in a `_count_vector`: counts up to 7 (two copies, six jokers) and a guard bit."""
 _GUARDS = sum(1 << (_COUNT_BITS * number + _COUNT_BITS - 1) for number in range(JOKER_FACE + 1))
 _MOST_VALUE = 11
 """The most a card is worth in a meld (R3): an ace, or a joker standing for one."""
@@ -117,28 +117,20 @@ _NUMBER_BITS = (*(1 << number for number in range(2, 14)), 1 << 1 | 1 << 14)  # 
 _TOP_VALUE = (*(_SET_VALUES[_RANK_OF[number]] for number in range(FACES)), _MOST_VALUE)  # by face
 
 
-def count_vector(faces: Iterable[int]) -> int:
+def _count_vector(faces: Iterable[int]) -> int:
     """Faces (`face`, jokers `JOKER_FACE`) as one int, a field of `_COUNT_BITS` bits a face holding its count:
-    whether a hand holds a meld's faces is one subtraction (`holds`), and taking them out another.
+    whether a hand holds a meld's faces is one subtraction (a field that borrows clears its guard bit), and taking
+    them out another.
 
     Examples:
-        >>> holds(count_vector([0, 0, 52]), count_vector([0, 52])), holds(count_vector([0]), count_vector([0, 0]))
-        (True, False)
+        >>> held = _count_vector([0, 0, 52])
+        >>> [((held | _GUARDS) - _count_vector(meld)) & _GUARDS == _GUARDS for meld in ([0, 52], [0, 0, 0])]
+        [True, False]
     """
     vector = 0
     for number in faces:
         vector += 1 << (_COUNT_BITS * number)
     return vector
-
-
-def holds(held: int, needed: int) -> bool:
-    """Whether the count vector ``held`` holds every face of ``needed``, as many times (see `count_vector`).
-
-    Examples:
-        >>> holds(count_vector([5, 5]), count_vector([5])), holds(count_vector([5]), count_vector([6]))
-        (True, False)
-    """
-    return ((held | _GUARDS) - needed) & _GUARDS == _GUARDS
 
 
 def _slot_face(slot: int) -> int:
@@ -152,7 +144,7 @@ the most its cards could be worth, and its slots."""
 
 def _pattern(slots: tuple[int, ...], value: int) -> _Pattern:
     faces = [_slot_face(slot) for slot in slots]
-    return itemgetter(*slots), value, count_vector(faces), sum(_TOP_VALUE[number] for number in faces), slots
+    return itemgetter(*slots), value, _count_vector(faces), sum(_TOP_VALUE[number] for number in faces), slots
 
 
 _RUN_PATTERNS: dict[int, tuple[_Pattern, ...]] = {}
@@ -316,8 +308,8 @@ def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tu
         yield _with_copies([options[number][4] for number in group], copies)
 
 
-_UNITS = tuple(count_vector([number]) for number in range(JOKER_FACE + 1))
-"""Each face's count vector (`count_vector`) alone: a hand's is their sum."""
+_UNITS = tuple(_count_vector([number]) for number in range(JOKER_FACE + 1))
+"""Each face's count vector (`_count_vector`) alone: a hand's is their sum."""
 
 _TWICE = sum(0b110 << (_COUNT_BITS * number) for number in range(JOKER_FACE + 1))
 """The bits of a count vector's fields that say a face is counted twice or more."""
@@ -336,7 +328,7 @@ def _groups(options: list[_Option], held: int, most: int, opening: int) -> list[
     found: list[tuple[tuple[int, ...], int]] = []
 
     def extend(candidates: list[int], held: int, most: int, worth: int, chosen: tuple[int, ...]) -> None:
-        # `holds`, inline: tried for every option and group
+        # whether ``held`` holds the option's faces (see `_count_vector`): tried for every option and group
         feasible = [index for index in candidates if ((held | _GUARDS) - needs[index]) & _GUARDS == _GUARDS]
         for position, index in enumerate(feasible):
             group = (*chosen, index)
