@@ -308,6 +308,10 @@ def apply(state: State, action: Action, *, seat: int | Referee | None = REFEREE)
         >>> len(state.hands[state.to_play])
         14
     """
+    if seat is REFEREE:  # `MOVES.apply` without its seat rule, inline: every step of a game comes here
+        take = _TAKE.get(type(action))
+        if take is not None:
+            return take(state, action)
     return MOVES.apply(state, action, seat)
 
 
@@ -356,6 +360,9 @@ Examples:
     >>> MOVES.apply(new_game(2, seed=1), Deal()).phase.value
     'draw'
 """
+
+_TAKE = {kind: move.apply for kind, move in MOVES.kinds.items()}
+"""Each action class's transition, from `MOVES`: what `apply` calls when the caller referees."""
 
 
 def why_illegal(state: State, action: Action, language: str | None = None, *,

@@ -91,12 +91,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         melds = [_meld_cards((meld,)) for meld, _ in valued_options(hand)]  # `meld_actions` once opened: every meld
         return (*melds, *_lay_offs(hand, faces, table), *_exchanges(hand, faces[0], table), *discard_actions(state))
     if phase is Phase.DRAW:
-        return (DrawStock(), DrawDiscard()) if state.discard_pile else (DrawStock(),)
+        return _DRAWS if state.discard_pile else _DRAW_STOCK
     if phase is Phase.DEAL:
-        return (Deal(),)
+        return _DEAL
     if phase is Phase.ROUND_COMPLETE:
-        return (ScoreRound(),)
+        return _SCORE
     return ()
+
+
+_DRAWS, _DRAW_STOCK, _DEAL, _SCORE = (DrawStock(), DrawDiscard()), (DrawStock(),), (Deal(),), (ScoreRound(),)
+"""The actions of a draw, a deal and the scoring: always the same values (frozen), built once."""
 
 
 def discard_actions(state: State) -> tuple[Discard, ...]:

@@ -293,11 +293,15 @@ def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tu
     options = _options(hand)
     if not options:
         return
+    used = 0  # the faces some option takes: no other card can add to a group's worth
+    for option in options:
+        used |= option[2]
     held = most = 0
     for card in hand:
         number = _FACE_OF[card.index]
         held += _UNITS[number]
-        most += _TOP_VALUE[number]
+        if used & _FIELDS[number]:
+            most += _TOP_VALUE[number]
     copies: list[list[RommeCard]] | None = None
     for group, taken in _groups(options, held, most, opening):
         if not taken & _TWICE:  # no face taken twice: each meld takes the lowest copies, as its option does
@@ -311,6 +315,9 @@ def opening_groups(hand: Sequence[RommeCard], opening: int) -> Iterator[tuple[tu
 _UNITS = tuple(_count_vector([number]) for number in range(JOKER_FACE + 1))
 """Each face's count vector (`_count_vector`) alone: a hand's is their sum."""
 
+_FIELDS = tuple((1 << _COUNT_BITS) - 1 << (_COUNT_BITS * number) for number in range(JOKER_FACE + 1))
+"""Each face's field of a count vector (`_count_vector`), all its bits."""
+
 _TWICE = sum(0b110 << (_COUNT_BITS * number) for number in range(JOKER_FACE + 1))
 """The bits of a count vector's fields that say a face is counted twice or more."""
 
@@ -320,7 +327,8 @@ def _groups(options: list[_Option], held: int, most: int, opening: int) -> list[
     faces ``held`` (a count vector) can make together, worth ``opening``, depth first: each with the faces it
     takes (a count vector).
 
-    ``most`` bounds what the cards held could add: where even that falls short of the opening, no group opens
+    ``most`` bounds what the cards held could add (those some option takes, each at its most worth in a meld):
+    where even that falls short of the opening, no group opens
     below and none is tried. An option the faces left cannot make is not tried again below."""
     needs = [option[2] for option in options]
     values = [option[1] for option in options]

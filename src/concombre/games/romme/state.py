@@ -323,8 +323,14 @@ def replaced(state: State, **parts: object) -> State:
         >>> replaced(new_game(2, seed=1), rebuilds=1).rebuilds
         1
     """
-    values = dict(zip(ROUND_FIELDS, state._round, strict=True)) | parts
-    return make_state(state.match, tuple([values[name] for name in ROUND_FIELDS]))  # type: ignore[arg-type]
+    values = list(state._round)
+    for name, value in parts.items():
+        values[_PLACE[name]] = value
+    return make_state(state.match, tuple(values))  # type: ignore[arg-type]
+
+
+_PLACE = {name: place for place, name in enumerate(ROUND_FIELDS)}
+"""Each part of the round by name: its place in `Round`."""
 
 
 def require_state(state: object) -> State:

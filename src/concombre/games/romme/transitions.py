@@ -21,13 +21,12 @@ from concombre.core.seats import game_seed, keyed_order, left_of, player_names, 
 from concombre.core.words import card_text
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.cards import deck as game_cards
-from concombre.games.romme.hands import BY_INDEX, added, given, not_held, without
+from concombre.games.romme.hands import BY_INDEX, given, not_held, without
 from concombre.games.romme.melds import (
     End,
     Meld,
     exchange_joker,
-    lay_off,
-    make_meld,
+    laid_off,
     meld_or_refusal,
     unfit_exchange,
     unfit_lay_off,
@@ -277,11 +276,20 @@ def draw_discard(state: State) -> State:
         >>> after.drawn == before.discard_pile[-1], after.discard_pile
         (True, ())
     """
-    refused = draw_discard_refusal(state)
-    if refused is not None:
+    if type(state) is not State:  # inline: no call on the hot path
+        require_state(state)
+    phase, seat, pile = state.phase, state.to_play, state.discard_pile
+    if phase is not Phase.DRAW or seat is None or not pile:  # draw_discard_refusal's test, inline
+        refused = draw_discard_refusal(state)
+        if refused is None:  # a state no game reaches: a draw without a player to draw
+            refused = not_now(N_("No card can be drawn"), phase)
         raise refused
-    card = state.discard_pile[-1]
-    return _take(state, card, discard_pile=state.discard_pile[:-1], drawn=card)
+    card, hands = pile[-1], state.hands
+    hand = hands[seat]
+    position = bisect.bisect(hand, card.index, key=BY_INDEX)  # as added, inline
+    hand = (*hand[:position], card, *hand[position:])
+    return make_state(state.match, (Phase.PLAY, seat, (*hands[:seat], hand, *hands[seat + 1 :]), state.stock,
+                                    pile[:-1], state.melds, state.opened, state.rebuilds, card))
 
 
 def draw_discard_refusal(state: State) -> IllegalActionError | None:
@@ -290,19 +298,6 @@ def draw_discard_refusal(state: State) -> IllegalActionError | None:
     if refused is None and not state.discard_pile:
         return IllegalActionError(_("The discard pile is empty: draw from the stock."), "R7")
     return refused
-
-
-def _take(state: State, card: RommeCard, stock: tuple[RommeCard, ...] | None = None,
-          discard_pile: tuple[RommeCard, ...] | None = None, drawn: RommeCard | None = None) -> State:
-    seat, hands = state.to_play, state.hands
-    assert seat is not None
-    return replaced(state, phase=Phase.PLAY, hands=(*hands[:seat], added(hands[seat], card), *hands[seat + 1 :]),
-                    stock=state.stock if stock is None else stock,
-                    discard_pile=state.discard_pile if discard_pile is None else discard_pile, drawn=drawn)
-
-
-def _with_hand(state: State, seat: int, hand: tuple[RommeCard, ...]) -> tuple[tuple[RommeCard, ...], ...]:
-    return (*state.hands[:seat], hand, *state.hands[seat + 1 :])
 
 
 # -- melding, laying off, exchanging -----------------------------------------------------------
@@ -341,16 +336,15 @@ def meld_cards(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> Stat
         >>> after.opened[1], len(after.melds), len(after.hands[1])
         (True, 2, 7)
     """
-    refused = meld_refusal(state, melds)
-    if refused is not None:
-        raise refused
-    outcome = _melding(state, melds)
+    outcome = _melding(state, melds)  # `meld_refusal`'s judgement, made once: it builds the melds too
     if isinstance(outcome, IllegalActionError):
         raise outcome
     seat, built = outcome
     hand = given(state.hands[seat], [card for meld in built for card in meld.cards])
-    opened = (*state.opened[:seat], True, *state.opened[seat + 1 :])
-    return _after_putting_down(state, seat, hand, (*state.melds, *built), opened=opened)
+    opened = state.opened
+    if not opened[seat]:
+        opened = (*opened[:seat], True, *opened[seat + 1 :])
+    return _after_putting_down(state, seat, hand, (*state.melds, *built), opened)
 
 
 def meld_refusal(state: State, melds: Sequence[Sequence[RommeCard | str]]) -> IllegalActionError | None:
@@ -388,12 +382,16 @@ def _melding(state: State, melds: Sequence[Sequence[RommeCard | str]]
 
 
 def _after_putting_down(state: State, seat: int, hand: tuple[RommeCard, ...], melds: tuple[Meld, ...],
-                        **changes: object) -> State:
-    """The state after cards left the hand for the table; the round ends if the hand is empty (R11)."""
+                        opened: tuple[bool, ...] | None = None) -> State:
+    """The state after cards left the hand for the table (and the seat ``opened``, if given); the round ends if
+    the hand is empty (R11)."""
+    hands = state.hands
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    opened = state.opened if opened is None else opened
     if not hand:
-        return replaced(state, hands=_with_hand(state, seat, ()), melds=melds, phase=Phase.ROUND_COMPLETE,
-                        to_play=None, drawn=None, **changes)
-    return replaced(state, hands=_with_hand(state, seat, hand), melds=melds, **changes)
+        return replaced(state, hands=hands, melds=melds, opened=opened, phase=Phase.ROUND_COMPLETE, to_play=None,
+                        drawn=None)
+    return replaced(state, hands=hands, melds=melds, opened=opened)
 
 
 def _opened_refusal(state: State, what: str, not_opened: str, card: RommeCard) -> IllegalActionError | None:
@@ -428,26 +426,39 @@ def lay_off_card(state: State, card: RommeCard | str, meld: int, end: End | None
         'KH1 KS1 KD1 KC1'
     """
     card = card if type(card) is RommeCard else RommeCard.parse(card)
-    refused = lay_off_refusal(state, card, meld, end)
+    refused = _lay_off_turn_refusal(state, card, meld)
     if refused is not None:
         raise refused
-    seat = state.to_play
+    seat, melds = state.to_play, state.melds
     assert seat is not None
-    grown = lay_off(state.melds[meld], card, seat, end)
-    melds = (*state.melds[:meld], grown, *state.melds[meld + 1 :])
-    return _after_putting_down(state, seat, given(state.hands[seat], [card]), melds)
+    grown = laid_off(melds[meld], card, seat, end)  # `lay_off_refusal`'s last test and the meld it grows, at once
+    if grown is None:
+        refused = unfit_lay_off(melds[meld], card, seat, end)  # why not, worded only when refused
+        assert refused is not None
+        raise refused
+    hand = without(state.hands[seat], card)
+    assert hand is not None
+    return _after_putting_down(state, seat, hand, (*melds[:meld], grown, *melds[meld + 1 :]))
 
 
 def lay_off_refusal(state: State, card: RommeCard, meld: int, end: End | None = None) -> IllegalActionError | None:
     """Why `lay_off_card` would refuse, or None."""
+    refused = _lay_off_turn_refusal(state, card, meld)
+    seat = state.to_play
+    if refused is not None or seat is None:
+        return refused
+    return unfit_lay_off(state.melds[meld], card, seat, end)
+
+
+def _lay_off_turn_refusal(state: State, card: RommeCard, meld: int) -> IllegalActionError | None:
+    """Why the player to play may not lay ``card`` off on meld ``meld`` whatever it fits (R15, R8, R9), or None."""
     refused = _opened_refusal(state, N_("You cannot lay off {card}"),
                               N_("You may lay off {card} only once you have made your opening ({opening} or more)."),
                               card)
     seat = state.to_play
     if refused is not None or seat is None:
         return refused
-    return (not_held(state.hands[seat], [card]) or _no_meld(state, meld)
-            or unfit_lay_off(state.melds[meld], card, seat, end))
+    return not_held(state.hands[seat], [card]) or _no_meld(state, meld)
 
 
 def exchange(state: State, card: RommeCard | str, meld: int, place: int, new_meld: Sequence[RommeCard | str]
@@ -473,25 +484,32 @@ def exchange(state: State, card: RommeCard | str, meld: int, place: int, new_mel
         ('KH1 KS1 KD2', '9C1 9D1 JK1')
     """
     card, new_meld = RommeCard.parse(card), hand_of(new_meld, "new_meld")
-    refused = exchange_refusal(state, card, meld, place, new_meld)
-    if refused is not None:
-        raise refused
-    seat = state.to_play
-    assert seat is not None
+    outcome = _exchanging(state, card, meld, place, new_meld)  # `exchange_refusal`'s judgement, made once
+    if isinstance(outcome, IllegalActionError):
+        raise outcome
+    seat, joker_meld = outcome
     changed, joker = exchange_joker(state.melds[meld], place, card)
     rest = given(state.hands[seat], [card, *(other for other in new_meld if other != joker)])
-    melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], make_meld(list(new_meld), seat))
+    melds = (*state.melds[:meld], changed, *state.melds[meld + 1 :], joker_meld)
     return _after_putting_down(state, seat, rest, melds)
 
 
 def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
                      ) -> IllegalActionError | None:
     """Why `exchange` would refuse, or None."""
+    outcome = _exchanging(state, card, meld, place, new_meld)
+    return outcome if isinstance(outcome, IllegalActionError) else None
+
+
+def _exchanging(state: State, card: RommeCard, meld: int, place: int, new_meld: Sequence[RommeCard]
+                ) -> tuple[int, Meld] | IllegalActionError:
+    """The seat and the joker's new meld, or why it may not: `exchange_refusal`'s judgement, built once."""
     refused = _opened_refusal(state, N_("You cannot exchange {card} for a joker"),
                               N_("You may exchange {card} for a joker only once you have made your opening "
                                  "({opening} or more)."), card)
     seat = state.to_play
     if refused is not None or seat is None:
+        assert refused is not None  # no seat to play: not the time (R15)
         return refused
     hand = state.hands[seat]
     refused = not_held(hand, [card]) or _no_meld(state, meld) or unfit_exchange(state.melds[meld], place, card, meld)
@@ -505,7 +523,11 @@ def exchange_refusal(state: State, card: RommeCard, meld: int, place: int, new_m
     others = [other for other in new_meld if other != joker]
     refused = not_held(given(hand, [card]), others)
     joker_meld = meld_or_refusal(hand_of(new_meld, "new_meld"), seat)
-    return refused or (joker_meld if isinstance(joker_meld, IllegalActionError) else None)
+    if refused is not None:
+        return refused
+    if isinstance(joker_meld, IllegalActionError):
+        return joker_meld
+    return seat, joker_meld
 
 
 # -- ending the turn ----------------------------------------------------------------------------
