@@ -323,7 +323,7 @@ def replaced(state: State, **parts: object) -> State:
         >>> replaced(new_game(2, seed=1), rebuilds=1).rebuilds
         1
     """
-    values = list(state._round)
+    values: list[object] = list(state._round)
     for name, value in parts.items():
         values[_PLACE[name]] = value
     return make_state(state.match, tuple(values))  # type: ignore[arg-type]
