@@ -84,12 +84,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         seat = state.to_play
         assert seat is not None
-        if not state.opened[seat]:  # no lay-off nor exchange before the opening (R8)
-            return (*opening_actions(state), *discard_actions(state))
-        hand, table = state.hands[seat], _table(state.melds)
+        hand = state.hands[seat]
+        blocked = withheld_discard(state.drawn, len(hand), state.rules)  # `discard_actions`, inline
+        discards = [_DISCARDS[card.index] for card in hand if blocked is None or card.index != blocked.index]
+        if not state.opened[seat]:  # no lay-off nor exchange before the opening (R8): `opening_actions`, inline
+            found: list[Action] = [_meld_cards(melds) for melds in opening_groups(hand, state.rules.opening)]
+            found += discards
+            return tuple(found)
+        table = _table(state.melds)
         faces = _hand_faces(hand)
-        melds = [_meld_cards((meld,)) for meld, _ in valued_options(hand)]  # `meld_actions` once opened: every meld
-        return (*melds, *_lay_offs(hand, faces, table), *_exchanges(hand, faces[0], table), *discard_actions(state))
+        mask = faces[0]
+        found = [_meld_cards((meld,)) for meld, _ in valued_options(hand)]  # `meld_actions` once opened: every meld
+        if mask & table.lay_off_faces:
+            found += _lay_offs(hand, faces, table)
+        if mask & table.exchange_faces:
+            found += _exchanges(hand, mask, table)
+        found += discards
+        return tuple(found)
     if phase is Phase.DRAW:
         return _DRAWS if state.discard_pile else _DRAW_STOCK
     if phase is Phase.DEAL:
@@ -152,22 +163,26 @@ def lay_offs_onto(hand: Sequence[RommeCard], melds: Sequence[Meld], seat: int) -
         >>> [(str(lay_off.card), lay_off.end) for lay_off in lay_offs_onto(cards_of("4H2 8H1 8H2 9S1"), [run], 1)]
         [('4H2', 'low'), ('8H1', 'high')]
     """
-    checked, table = hand_of(hand, "hand"), table_of(melds)
+    checked, table = tuple(sorted(hand_of(hand, "hand"))), table_of(melds)
     seat_number(seat, "seat")  # whether a card fits does not depend on who lays it off
     return _lay_offs(checked, _hand_faces(checked), _table(table))
 
 
 def _hand_faces(hand: Sequence[RommeCard]) -> tuple[int, dict[int, RommeCard]]:
-    """The faces ``hand`` holds (`face`, a joker `JOKER_FACE`), as a mask and with each one's lowest copy."""
+    """The faces ``hand`` holds (`face`, a joker `JOKER_FACE`), as a mask and with each one's lowest copy: the
+    first, the hand being sorted (a state's hands are)."""
     mask = 0
     lowest: dict[int, RommeCard] = {}
     for card in hand:
-        number = face(card.index)
-        held = lowest.get(number)
-        if held is None or card.index < held.index:
+        number = _FACE_OF[card.index]
+        if not mask >> number & 1:
             lowest[number] = card
             mask |= 1 << number
     return mask, lowest
+
+
+_FACE_OF = tuple(face(index) for index in range(MOST_CARDS))
+"""`face`, by sorting index: read in every `_hand_faces`."""
 
 
 def _lay_offs(hand: Sequence[RommeCard], faces: tuple[int, dict[int, RommeCard]], table: _Table) -> Iterator[LayOff]:

@@ -115,6 +115,9 @@ _RUN_VALUES = (0, 1, *range(2, 11), 10, 10, 10, 11)
 _SET_VALUES = (*range(2, 11), 10, 10, 10, 11)  # by rank number 0-12, 2 to ace
 _NUMBER_BITS = (*(1 << number for number in range(2, 14)), 1 << 1 | 1 << 14)  # by rank number: its run numbers
 _TOP_VALUE = (*(_SET_VALUES[_RANK_OF[number]] for number in range(FACES)), _MOST_VALUE)  # by face
+_FACE_FACTS = tuple((_RANK_OF[number], 1 << _SUIT_OF[number], _SUIT_OF[number], _NUMBER_BITS[_RANK_OF[number]])
+                    for number in range(FACES))
+"""By natural face: its rank, its suit as a bit, its suit, and its run numbers (a mask): what `_options` notes."""
 
 
 def _count_vector(faces: Iterable[int]) -> int:
@@ -210,27 +213,36 @@ def _options(hand: Sequence[RommeCard]) -> list[_Option]:
     jokers: list[RommeCard] = []
     ranks = [0] * 13  # by rank, the suits held (a mask)
     suits = [0, 0, 0, 0]  # by suit, the run numbers held (the ace twice: 1 and 14)
+    pairs = 0  # the ranks of two suits or more: the only ones a set can be made of (R5, R6)
     for card in hand:
-        number = _FACE_OF[card.index]
+        index = card.index
+        number = _FACE_OF[index]
         if number == JOKER_FACE:
             jokers.append(card)
             continue
         held = slots[number]
         if held is None:
             slots[number] = card
-            ranks[_RANK_OF[number]] |= 1 << _SUIT_OF[number]
-            suits[_SUIT_OF[number]] |= _NUMBER_BITS[_RANK_OF[number]]
-        elif card.index < held.index:
+            rank, suit_bit, suit, run_bits = _FACE_FACTS[number]
+            if ranks[rank]:
+                pairs |= 1 << rank
+            ranks[rank] |= suit_bit
+            suits[suit] |= run_bits
+        elif index < held.index:
             slots[number] = card
     if len(jokers) > 1:
         jokers.sort(key=_SORTING)
     slots += jokers
     count = len(jokers)
     found: list[_Option] = []
-    sets = _SET_PATTERNS[min(count, 4)] or _sets_with(min(count, 4))  # a set takes at most four jokers
-    for rank, held_suits in enumerate(ranks):
-        for take, value, needed, most, pattern in sets[rank][held_suits]:
-            found.append((take(slots), value, needed, most, pattern))
+    if pairs:
+        sets = _SET_PATTERNS[min(count, 4)] or _sets_with(min(count, 4))  # a set takes at most four jokers
+        while pairs:  # by rank, lowest first
+            lowest = pairs & -pairs
+            pairs ^= lowest
+            rank = lowest.bit_length() - 1
+            for take, value, needed, most, pattern in sets[rank][ranks[rank]]:
+                found.append((take(slots), value, needed, most, pattern))
     for suit, present in enumerate(suits):
         if present:
             key = (present << 2 | suit) * (MOST_CARDS + 1) + count
@@ -335,17 +347,20 @@ def _groups(options: list[_Option], held: int, most: int, opening: int) -> list[
     tops = [option[3] for option in options]
     found: list[tuple[tuple[int, ...], int]] = []
 
-    def extend(candidates: list[int], held: int, most: int, worth: int, chosen: tuple[int, ...]) -> None:
-        # whether ``held`` holds the option's faces (see `_count_vector`): tried for every option and group
-        feasible = [index for index in candidates if ((held | _GUARDS) - needs[index]) & _GUARDS == _GUARDS]
+    def extend(feasible: list[int], held: int, most: int, worth: int, chosen: tuple[int, ...]) -> None:
+        # ``feasible``: the options the faces ``held`` can make (every option of the hand, at the root)
         for position, index in enumerate(feasible):
             group = (*chosen, index)
             value = worth + values[index]
+            need = needs[index]
             if opens(value, opening):
-                found.append((group, everything - held + needs[index]))
+                found.append((group, everything - held + need))
             left = most - tops[index]
             if opens(value + left, opening):
-                extend(feasible[position:], held - needs[index], left, value, group)
+                rest = (held - need) | _GUARDS  # whether the faces left hold an option's (see `_count_vector`)
+                below = [other for other in feasible[position:] if (rest - needs[other]) & _GUARDS == _GUARDS]
+                if below:
+                    extend(below, held - need, left, value, group)
 
     everything = held
     if opens(most, opening):
