@@ -297,10 +297,13 @@ def _facts(meld: Meld) -> _Facts:
 
 
 def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ...]:
+    numbers = [_FACE_OF[place.card.index] for place in meld.places]
+    if JOKER_FACE not in numbers:
+        return ()
     found = []
-    held = {face_suit(face(place.card.index)) for place in meld.places if not place.card.is_joker}
+    held = {face_suit(number) for number in numbers if number != JOKER_FACE}
     for position, place in enumerate(meld.places):
-        if place.card.is_joker:  # asked of `unfit_exchange`: the card it stands for, or a suit the set lacks
+        if numbers[position] == JOKER_FACE:  # ask `unfit_exchange`: the card it stands for, or a suit the set lacks
             rank = int(place.rank) - 2
             suits = [_SUITS.index(place.suit)] if place.suit is not None else [
                 suit for suit in range(4) if suit not in held]
@@ -312,7 +315,7 @@ def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ..
 
 def _lay_offs_of(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
     places = meld.places
-    naturals = [face(place.card.index) for place in places if not place.card.is_joker]
+    naturals = [number for number in (_FACE_OF[place.card.index] for place in places) if number != JOKER_FACE]
     jokers = len(places) - len(naturals)
     found: list[tuple[int, tuple[End | None, ...]]] = []
     if meld.kind == "set":

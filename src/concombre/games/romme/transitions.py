@@ -190,7 +190,8 @@ def deal(state: State, deck: Sequence[RommeCard] | None = None, *, deck_order: S
         hands[seats[position % len(seats)]].append(order[position])
     dealt = HAND_SIZE * len(seats)
     return make_state(state.match, (
-        Phase.DRAW, seats[0], tuple(tuple(sorted(hand)) for hand in hands), tuple(reversed(order[dealt + 1 :])),
+        Phase.DRAW, seats[0], tuple(tuple(sorted(hand, key=BY_INDEX)) for hand in hands),
+        tuple(reversed(order[dealt + 1 :])),
         (order[dealt],), (), (False,) * len(state.players), 0, None,
     ))
 
