@@ -1,5 +1,5 @@
-"""The adapters' figures: a step through the Game protocol, PettingZoo and OpenSpiel for every game;
-OpenSpiel clones and a whole MCTS game."""
+"""The adapters' figures: a step through the Game protocol, PettingZoo and OpenSpiel for every game (through
+PettingZoo, a move, whatever parts it is built of); OpenSpiel clones and a whole MCTS game."""
 
 from __future__ import annotations
 
@@ -31,19 +31,24 @@ def _protocol_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> f
     return total / steps / 1000
 
 
-def _pettingzoo_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
-    """Mean µs of an agent step through the PettingZoo adapter: `last` (observation and mask) + `step`."""
+def _pettingzoo_moves(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
+    """Mean µs of an agent's move through the PettingZoo adapter, over ``budget`` random moves: `last` (observation
+    and mask) + `step`, once for a move, or once for each of its parts where the game builds its moves in parts
+    (German Rommé's, `concombre.core.game.Parts`: the move is made with its last part)."""
     import numpy
 
     from concombre.integrations.pettingzoo import env
 
     rng = random.Random(seed)
-    total, steps, number = 0.0, 0, 0
-    while steps < budget:
+    total, moves, number = 0.0, 0, 0
+    while moves < budget:
         table = env(game=game.name, players=game.default_players)
         table.reset(seed=seed + number)
+        raw = table.unwrapped
         number += 1
-        for _agent in table.agent_iter(max_iter=budget - steps + 1):
+        for _agent in table.agent_iter():
+            if moves >= budget:
+                break
             choice = rng.random()
             start = clock()
             observation, _, termination, truncation, _ = table.last()
@@ -53,8 +58,17 @@ def _pettingzoo_steps(game: AnyGame, budget: int, seed: int, overhead: float) ->
             legal = numpy.flatnonzero(observation["action_mask"])
             table.step(int(legal[int(choice * len(legal))]))
             total += clock() - start - overhead
-            steps += 1
-    return total / steps / 1000
+            if not raw.built:  # no part left waiting: the move is made (every step, where moves have no parts)
+                moves += 1
+    return total / moves / 1000
+
+
+def _pettingzoo_label(game: AnyGame) -> str:
+    """What the PettingZoo row of ``game`` times: a step, or a move built a part a step."""
+    learning = game.learning
+    if learning is None or learning.encoding is None or learning.encoding().parts is None:
+        return f"{game.title} step through PettingZoo (last + step)"
+    return f"{game.title} move through PettingZoo, built a part a step (last + step for each part)"
 
 
 def _openspiel_adapter_steps(game: AnyGame, budget: int, seed: int, overhead: float) -> float:
@@ -102,13 +116,13 @@ def _openspiel_mcts_game(simulations: int, seed: int) -> float:
 def adapter_jobs(scale: int, overhead: float) -> list[Job]:
     """For every installed game: a step through the protocol, and through each adapter whose library is installed."""
     jobs: list[Job] = []
-    steps = 150 * scale  # a budget of steps, not of games: games differ a lot in length
+    steps = 150 * scale  # a budget of steps (moves), not of games: games differ a lot in length
     for name, game in GAMES.items():
         jobs.append((f"protocol.{name}.step", f"{game.title} step through the Game protocol (legal_actions + apply)",
                      "µs", functools.partial(_protocol_steps, game, steps, 12, overhead)))
         if installed("pettingzoo"):
-            jobs.append((f"adapter.pettingzoo.{name}.step", f"{game.title} step through PettingZoo (last + step)",
-                         "µs", functools.partial(_pettingzoo_steps, game, steps, 9, overhead)))
+            jobs.append((f"adapter.pettingzoo.{name}.step", _pettingzoo_label(game), "µs",
+                         functools.partial(_pettingzoo_moves, game, steps, 9, overhead)))
         if installed("pyspiel"):
             jobs.append((f"adapter.openspiel.{name}.step",
                          f"{game.title} step through OpenSpiel (legal_actions + apply_action)",

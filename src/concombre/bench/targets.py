@@ -74,7 +74,7 @@ TARGETS = (
     Target("Rommé decision / OpenSpiel gin_rummy decision, a whole hand's share (as issue 61 measured)",
            "romme.decision", "open_spiel.gin_rummy.hand", 1.5),
     Target("Rommé decision / OpenSpiel gin_rummy decision, its steps alone (chance steps included)", "romme.decision",
-           "open_spiel.gin_rummy.decision", None),
+           "open_spiel.gin_rummy.decision", 1.5),
     Target("Rommé decision / OpenSpiel gin_rummy step (chance steps untimed)", "romme.decision",
            "open_spiel.gin_rummy.step", None),
     Target("view / Concombre step", "concombre.view", "concombre.step", 2),
