@@ -192,11 +192,13 @@ def _lay_offs(hand: Sequence[RommeCard], faces: tuple[int, dict[int, RommeCard]]
     mask, lowest = faces
     if not mask & table.lay_off_faces:
         return
-    for index, number, ends in table.lay_offs:
-        if mask >> number & 1:
-            laid = lowest[number]
-            for end in ends:
-                yield _lay_off(laid, index, end)
+    for index, facts in enumerate(table.facts):
+        if mask & facts.lay_off_faces:
+            for number, ends in facts.lay_offs:
+                if mask >> number & 1:
+                    laid = lowest[number]
+                    for end in ends:
+                        yield _lay_off(laid, index, end)
 
 
 def _lay_off(card: RommeCard, meld: int, end: End | None) -> LayOff:
@@ -220,11 +222,15 @@ class _Facts(NamedTuple):
             of the meld homes, `set_fits` and `run_fits`, for the meld it would make (the places already there
             keep what they stand for).
         exchanges: Its jokers, each (place, the joker, the faces that may take its place: `unfit_exchange`).
+        lay_off_faces: The faces of ``lay_offs``, as a mask: a hand that holds none lays nothing off here.
+        exchange_faces: The faces of ``exchanges``, as a mask.
     """
 
     meld: Meld
     lay_offs: tuple[tuple[int, tuple[End | None, ...]], ...]
     exchanges: tuple[tuple[int, RommeCard, frozenset[int]], ...]
+    lay_off_faces: int
+    exchange_faces: int
 
 
 _KNOWN: dict[int, _Facts] = {}
@@ -241,20 +247,18 @@ _CARD_OF = {face(index): card_at(index) for index in reversed(range(MOST_CARDS))
 
 
 class _Table(NamedTuple):
-    """What the melds on a table take (R9, R10), meld by meld (`_Facts`), in one list each.
+    """What the melds on a table take (R9, R10), meld by meld.
 
     Attributes:
         melds: The melds.
-        lay_offs: (meld index, face, ends) for each face that fits a meld, by meld, then face.
-        lay_off_faces: Those faces, as a mask: a hand that holds none has no lay-off.
-        exchanges: (meld index, place, the joker, the faces that may take its place) for each joker.
-        exchange_faces: Those faces, as a mask.
+        facts: Each meld's `_Facts`, in table order.
+        lay_off_faces: The faces that fit some meld, as a mask: a hand that holds none has no lay-off.
+        exchange_faces: The faces that may take some joker's place, as a mask.
     """
 
     melds: tuple[Meld, ...]
-    lay_offs: tuple[tuple[int, int, tuple[End | None, ...]], ...]
+    facts: tuple[_Facts, ...]
     lay_off_faces: int
-    exchanges: tuple[tuple[int, int, RommeCard, frozenset[int]], ...]
     exchange_faces: int
 
 
@@ -268,20 +272,14 @@ def _table(melds: tuple[Meld, ...]) -> _Table:
     known = _TABLES.get(id(melds))
     if known is not None and known.melds is melds:
         return known
-    lay_offs, exchanges = [], []
+    every = tuple([_facts(meld) for meld in melds])
     fitting = exchanging = 0
-    for index, meld in enumerate(melds):
-        facts = _facts(meld)
-        for number, ends in facts.lay_offs:
-            lay_offs.append((index, number, ends))
-            fitting |= 1 << number
-        for position, joker, faces in facts.exchanges:
-            exchanges.append((index, position, joker, faces))
-            for number in faces:
-                exchanging |= 1 << number
+    for facts in every:
+        fitting |= facts.lay_off_faces
+        exchanging |= facts.exchange_faces
     if len(_TABLES) >= _MOST_KNOWN:
         _TABLES.clear()
-    table = _TABLES[id(melds)] = _Table(melds, tuple(lay_offs), fitting, tuple(exchanges), exchanging)
+    table = _TABLES[id(melds)] = _Table(melds, every, fitting, exchanging)
     return table
 
 
@@ -292,7 +290,14 @@ def _facts(meld: Meld) -> _Facts:
         return known
     if len(_KNOWN) >= _MOST_KNOWN:
         _KNOWN.clear()
-    facts = _KNOWN[id(meld)] = _Facts(meld, _lay_offs_of(meld), _exchanges_of(meld))
+    lay_offs, exchanges = _lay_offs_of(meld), _exchanges_of(meld)
+    fitting = exchanging = 0
+    for number, _ in lay_offs:
+        fitting |= 1 << number
+    for _, _, faces in exchanges:
+        for number in faces:
+            exchanging |= 1 << number
+    facts = _KNOWN[id(meld)] = _Facts(meld, lay_offs, exchanges, fitting, exchanging)
     return facts
 
 
@@ -368,13 +373,16 @@ def _exchanges(hand: Sequence[RommeCard], mask: int, table: _Table) -> Iterator[
     """`exchange_options` of a hand holding the faces ``mask`` (`_hand_faces`) at ``table``."""
     if not mask & table.exchange_faces:
         return
-    for index, position, joker, faces in table.exchanges:
-        # the hand's cards that `exchange_joker` takes (only the joker's rank fits, R10), in hand order
-        for card in dict.fromkeys(card for card in hand if face(card.index) in faces):
-            rest = [other for other in hand if other != card] + [joker]
-            for new, _ in valued_options(rest):  # the hand's own cards and the joker need no check
-                if joker in new:
-                    yield ExchangeJoker(card, index, position, new)
+    for index, facts in enumerate(table.facts):
+        if not mask & facts.exchange_faces:
+            continue
+        for position, joker, faces in facts.exchanges:
+            # the hand's cards that `exchange_joker` takes (only the joker's rank fits, R10), in hand order
+            for card in dict.fromkeys(card for card in hand if _FACE_OF[card.index] in faces):
+                rest = [other for other in hand if other != card] + [joker]
+                for new, _ in valued_options(rest):  # the hand's own cards and the joker need no check
+                    if joker in new:
+                        yield ExchangeJoker(card, index, position, new)
 
 
 def meld_actions(state: State) -> Iterator[MeldCards]:
