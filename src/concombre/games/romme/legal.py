@@ -302,7 +302,7 @@ def _facts(meld: Meld) -> _Facts:
 
 
 def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ...]:
-    numbers = [_FACE_OF[place.card.index] for place in meld.places]
+    numbers = [face(place.card.index) for place in meld.places]
     if JOKER_FACE not in numbers:
         return ()
     found = []
@@ -320,7 +320,7 @@ def _exchanges_of(meld: Meld) -> tuple[tuple[int, RommeCard, frozenset[int]], ..
 
 def _lay_offs_of(meld: Meld) -> tuple[tuple[int, tuple[End | None, ...]], ...]:
     places = meld.places
-    naturals = [number for number in (_FACE_OF[place.card.index] for place in places) if number != JOKER_FACE]
+    naturals = [number for number in (face(place.card.index) for place in places) if number != JOKER_FACE]
     jokers = len(places) - len(naturals)
     found: list[tuple[int, tuple[End | None, ...]]] = []
     if meld.kind == "set":
