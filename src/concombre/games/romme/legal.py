@@ -80,8 +80,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         >>> legal_actions(apply(new_game(2, seed=1), Deal()))
         (DrawStock(), DrawDiscard())
     """
-    phase = require_state(state).phase
-    if phase is Phase.PLAY:
+    if type(state) is not State:  # `require_state`, inline: every decision asks
+        require_state(state)
+    phase = state.phase
+    if phase is _PLAY:
         seat = state.to_play
         assert seat is not None
         hand = state.hands[seat]
@@ -101,7 +103,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             found += _exchanges(hand, mask, table)
         found += discards
         return tuple(found)
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return _DRAWS if state.discard_pile else _DRAW_STOCK
     if phase is Phase.DEAL:
         return _DEAL
@@ -110,6 +112,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+_PLAY, _DRAW = Phase.PLAY, Phase.DRAW
 _DRAWS, _DRAW_STOCK, _DEAL, _SCORE = (DrawStock(), DrawDiscard()), (DrawStock(),), (Deal(),), (ScoreRound(),)
 """The actions of a draw, a deal and the scoring: always the same values (frozen), built once."""
 
