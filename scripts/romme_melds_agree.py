@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 from concombre.games.romme.bots.solver import best_melds, best_opening
+from concombre.games.romme.bots.solver_rows import arrangement
 from concombre.games.romme.cards import RommeCard, deck
 from concombre.games.romme.fast.melds import best_melds_batch, best_opening_batch, counts_of
 
@@ -56,7 +57,7 @@ def check(batch: Sequence[list[RommeCard]], opening: int, threads: int) -> tuple
         start = time.perf_counter()
         expected = (best_melds(hand), best_opening(hand, opening))
         scalar += time.perf_counter() - start
-        got = (melded.arrangement(row, hand), opened.arrangement(row, hand))
+        got = (arrangement(melded, row, hand), arrangement(opened, row, hand))
         if got == expected:
             agree += 1
         else:

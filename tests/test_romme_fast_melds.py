@@ -18,6 +18,7 @@ from concombre import InvalidArgumentError  # noqa: E402
 from concombre.bench import ADVERSARIAL_HANDS  # noqa: E402
 from concombre.games.romme import rules as homes  # noqa: E402
 from concombre.games.romme.bots.solver import Arrangement, best_melds, best_opening  # noqa: E402
+from concombre.games.romme.bots.solver_rows import arrangement, arrangements  # noqa: E402
 from concombre.games.romme.cards import RommeCard, cards_of, deck  # noqa: E402
 from concombre.games.romme.fast import meld_kernel  # noqa: E402
 from concombre.games.romme.fast.meld_kernel import forget, most_melds, new_work, solve_hand  # noqa: E402
@@ -50,7 +51,7 @@ def disagreements(hands: list[Any], opening: int, threads: int = 1) -> list[tupl
     wrong = []
     for row, hand in enumerate(hands):
         expected = best_melds(hand) if opening == 0 else best_opening(hand, opening)
-        got = found.arrangement(row, hand)
+        got = arrangement(found, row, hand)
         if got != expected:
             wrong.append(([str(card) for card in hand], expected, got))
     return wrong
@@ -96,7 +97,7 @@ def test_the_melds_are_melds_and_the_values_add_up():
     hands = random_hands(100, seed=9)
     found = best_melds_batch(counts_of(hands))
     for row, hand in enumerate(hands):
-        arranged = found.arrangement(row, hand)
+        arranged = arrangement(found, row, hand)
         assert arranged is not None
         assert all(why_not_meld(list(meld)) is None for meld in arranged.melds)
         assert sorted([*(card for meld in arranged.melds for card in meld), *arranged.left]) == sorted(hand)
@@ -177,14 +178,14 @@ def test_an_opening_out_of_reach_is_none():
     hands = [cards_of("KH1 KS1 KD1 2C1 5D1"), cards_of("KH1 KS1 KD1 AC1 2C1 3C1 4C1")]
     found = best_opening_batch(counts_of(hands), 40)
     assert found.found.tolist() == [False, True] and found.left_value[0] == -1 and found.melds[0] == 0
-    assert found.arrangement(0, hands[0]) is None and best_opening(hands[0], 40) is None
+    assert arrangement(found, 0, hands[0]) is None and best_opening(hands[0], 40) is None
     assert (found.places[0] == -1).all() and (found.sizes[0] == 0).all()
 
 
 def test_an_empty_batch_and_an_empty_hand():
     assert best_melds_batch(np.zeros((0, COLUMNS), dtype=np.int8)).left_value.shape == (0,)
     found = best_melds_batch(counts_of([[]]))
-    assert found.arrangement(0, []) == Arrangement((), (), 0, 0) == best_melds([])
+    assert arrangement(found, 0, []) == Arrangement((), (), 0, 0) == best_melds([])
 
 
 def test_the_arrays_are_read_only_and_shaped_for_the_largest_hand():
@@ -223,12 +224,17 @@ def test_bad_arguments_are_refused_naming_their_field():
     found = best_melds_batch(counts)
     for row in (1, -1, True):
         with pytest.raises(InvalidArgumentError) as refused:
-            found.arrangement(row, cards_of("5H1 6H1 7H1"))
+            arrangement(found, row, cards_of("5H1 6H1 7H1"))
         assert refused.value.field == "row"
     with pytest.raises(InvalidArgumentError) as refused:
-        found.arrangement(0, cards_of("5H1 6H1 8H1"))
+        arrangement(found, 0, cards_of("5H1 6H1 8H1"))
     assert refused.value.field == "hand"
-    assert found.arrangement(np.int64(0), cards_of("5H1 6H1 7H1")) == best_melds(cards_of("5H1 6H1 7H1"))
+    assert arrangement(found, np.int64(0), cards_of("5H1 6H1 7H1")) == best_melds(
+        cards_of("5H1 6H1 7H1"))
+    with pytest.raises(InvalidArgumentError) as refused:
+        arrangements(found, [])
+    assert refused.value.field == "hands"
+    assert arrangements(found, [cards_of("5H1 6H1 7H1")]) == [best_melds(cards_of("5H1 6H1 7H1"))]
 
 
 def test_a_row_s_places_are_faces_and_jokers():
@@ -237,3 +243,19 @@ def test_a_row_s_places_are_faces_and_jokers():
     faces = [[homes.face(RommeCard.parse(card).index) for card in meld.split()] for meld in ("QC2 QD1 QH1 QS1",
                                                                                             "3H1 4H1 JK1")]
     assert melds == faces and faces[1][2] == homes.JOKER_FACE
+
+
+@pytest.mark.parametrize("call", [counts_of, best_melds_batch, best_opening_batch, arrangement, arrangements, new_work])
+def test_values_of_the_wrong_kind_are_refused_with_the_library_s_errors(call):
+    """As the fuzz test asks of the games' modules: None, a number, text, a list, a dict for every argument."""
+    import inspect
+
+    from concombre import ConcombreError
+
+    parameters = list(inspect.signature(call).parameters.values())
+    required = [parameter for parameter in parameters if parameter.default is parameter.empty] or parameters[:1]
+    for wrong in (None, 7, "x", [1], {"a": 1}, -3, True):
+        if call is new_work and wrong == 7 and wrong is not True:  # seven cards: a workspace for them
+            continue
+        with pytest.raises(ConcombreError):
+            call(*(wrong,) * len(required))

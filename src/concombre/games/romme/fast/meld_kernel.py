@@ -42,8 +42,9 @@ with needs("fast", "concombre.games.romme.fast"):
 
 from concombre.accel.compiled import jit, jit_inline
 from concombre.core.cards import Rank
+from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import rules as homes
-from concombre.games.romme.cards import JOKER_VALUE, rank_value
+from concombre.games.romme.cards import JOKER_VALUE, MOST_CARDS, rank_value
 from concombre.games.romme.melds import MOST_PLACES
 
 __all__ = ["Work", "forget", "most_melds", "new_work", "solve_hand"]
@@ -122,12 +123,18 @@ def new_work(most_cards: int = 14) -> Work:
 
     A workspace is one thread's: give each thread its own. It needs no clearing.
 
+    Raises:
+        InvalidArgumentError: ``most_cards`` is not a number of cards a hand can hold (R2).
+
     Examples:
         >>> frames, table = new_work()
         >>> frames.shape, table.shape
         ((16, 248), (8193, 4))
     """
-    depth = max(0, most_cards) + 2
+    if isinstance(most_cards, bool) or not isinstance(most_cards, int) or not 0 <= most_cards <= MOST_CARDS:
+        raise InvalidArgumentError(f"most_cards must be a number of cards from 0 to {MOST_CARDS}, not "
+                                   f"{most_cards!r}.", "R2", "most_cards")
+    depth = most_cards + 2
     table = np.zeros(((1 << _TABLE_BITS) + 1, 4), dtype=np.int64)
     table[-1, 0] = 1  # the first stamp: the empty rows (stamp 0) are no one's
     return np.zeros((depth, _FRAME + _CHUNK * _FIELDS), dtype=np.int64), table
@@ -526,6 +533,10 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
     gets meld i's faces in place order (`concombre.games.romme.rules.face`, a joker
     `concombre.games.romme.rules.JOKER_FACE`, -1 after its last place; rows past the melds all -1), and
     ``sizes[i]`` its places (0 past the melds).
+
+    Like the rule homes, it trusts its arguments (compiled code checks nothing in its inner loop), but for the
+    room they need: a hand larger than ``work`` or ``places`` allow raises `ValueError`. The checked way in is
+    `concombre.games.romme.fast.melds.best_melds_batch`.
 
     Examples:
         >>> import numpy as np

@@ -10,17 +10,18 @@ kernels):
 - `counts_of` writes hands as counts, a row a hand: how many of each face (`concombre.games.romme.rules.face`),
   then the jokers;
 - `best_melds_batch` and `best_opening_batch` solve a batch, on one thread or several;
-- `Arrangements.arrangement` gives a row back as the reference's `Arrangement` of the hand's cards.
+- `concombre.games.romme.bots.solver_rows.arrangement` gives a row back as the reference's `Arrangement` of
+  the hand's cards (the bots' tier, where the reference lives).
 
 Examples:
     >>> from concombre.games.romme import cards_of
     >>> from concombre.games.romme.fast.melds import best_melds_batch, counts_of
     >>> hands = [cards_of("5H1 6H1 7H1 7S1 7D1 KC1"), cards_of("QH1 QS1 QD1 QC2 JK1 3H1 4H1")]
     >>> found = best_melds_batch(counts_of(hands))
-    >>> found.left_value.tolist(), found.table_value.tolist()
-    ([21, 0], [21, 52])
-    >>> [" ".join(map(str, meld)) for meld in found.arrangement(1, hands[1]).melds]
-    ['QC2 QD1 QH1 QS1', '3H1 4H1 JK1']
+    >>> found.left_value.tolist(), found.table_value.tolist(), found.melds.tolist()
+    ([21, 0], [21, 52], [1, 2])
+    >>> found.places[1, 1, :found.sizes[1, 1]].tolist()  # 3H, 4H and a joker
+    [6, 10, 52]
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ with needs("fast", "concombre.games.romme.fast"):
 from concombre.accel.compiled import in_runs, jit
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import rules as homes
-from concombre.games.romme.bots.solver import Arrangement
 from concombre.games.romme.cards import RommeCard, hand_of
 from concombre.games.romme.fast.meld_kernel import Work, forget, most_melds, new_work, solve_hand
 from concombre.games.romme.melds import MOST_PLACES
@@ -108,57 +108,6 @@ class Arrangements:
     def found(self) -> npt.NDArray[np.bool_]:
         """Whether each hand has an arrangement (always, but for an opening out of reach)."""
         return np.asarray(self.left_value >= 0)
-
-    def arrangement(self, row: int, hand: Sequence[RommeCard | str]) -> Arrangement | None:
-        """Row ``row`` as the reference solver's `Arrangement` of ``hand`` (the hand the row's counts were made
-        from): the same melds of the same cards, the same cards left; None where no arrangement was found.
-
-        Each place takes the first card of its face not yet placed (copy 1 before copy 2, jokers in order), as
-        the reference does.
-
-        Raises:
-            InvalidArgumentError: ``hand`` is not the row's hand.
-
-        Examples:
-            >>> from concombre.games.romme import cards_of
-            >>> hand = cards_of("5H1 6H1 7H1 7S1 7D1 KC1")
-            >>> found = best_melds_batch(counts_of([hand])).arrangement(0, hand)
-            >>> [" ".join(map(str, meld)) for meld in found.melds], found.left_value, found.table_value
-            (['7D1 7H1 7S1'], 21, 21)
-        """
-        cards = hand_of(hand, "hand", distinct=True)
-        if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or not 0 <= row < len(self.left_value):
-            raise InvalidArgumentError(f"row must be a hand's row, 0 to {len(self.left_value) - 1}, not {row!r}.",
-                                       field="row")
-        row = int(row)
-        if self.left_value[row] < 0:
-            return None
-        faces: dict[int, list[RommeCard]] = {}
-        for card in sorted(cards, key=_sorting):
-            faces.setdefault(homes.face(card.index), []).append(card)
-        melds = []
-        for meld in range(int(self.melds[row])):
-            placed = []
-            for face in self.places[row, meld, : self.sizes[row, meld]].tolist():
-                if not faces.get(face):
-                    raise _not_the_hand(row)
-                placed.append(faces[face].pop(0))
-            melds.append(tuple(placed))
-        left = tuple(sorted((card for held in faces.values() for card in held), key=_sorting))
-        left_value = sum(card.hand_value for card in left)
-        if left_value != self.left_value[row]:
-            raise _not_the_hand(row)
-        return Arrangement(melds=tuple(melds), left=left, left_value=left_value,
-                           table_value=int(self.table_value[row]))
-
-
-def _not_the_hand(row: int) -> InvalidArgumentError:
-    return InvalidArgumentError(f"hand is not the hand of row {row}: its cards are not the ones solved.",
-                                field="hand")
-
-
-def _sorting(card: RommeCard) -> int:
-    return card.index
 
 
 def counts_of(hands: Sequence[Sequence[RommeCard | str]]) -> npt.NDArray[np.int8]:
