@@ -93,6 +93,15 @@ def test_dense_hands_with_both_copies_and_many_jokers_agree():
         assert disagreements(hands, opening) == []
 
 
+def test_faces_with_thousands_of_candidate_melds_agree():
+    """The kernel lists a face's candidates a few dozen at a time: here the lowest face has 294 and 4,746 (six
+    and four jokers around long runs of one suit)."""
+    hands = [cards_of("5C1 6C1 7C1 8C1 9C1 5D1 5H1 JK1 JK2 JK3 JK4 JK5 JK6"),
+             cards_of("2C1 3C1 4C1 5C1 6C1 7C1 8C1 9C1 TC1 JC1 QC1 KC1 AC1 JK1 JK2 JK3 JK4")]
+    for opening in (0, 60):
+        assert disagreements(hands, opening) == []
+
+
 def test_the_melds_are_melds_and_the_values_add_up():
     hands = random_hands(100, seed=9)
     found = best_melds_batch(counts_of(hands))
@@ -129,7 +138,7 @@ def _solve_all_hands(counts: Any, need: int, work: Any, places: Any, sizes: Any,
     return out, every
 
 
-_solve_all: Any = numba.njit(_solve_all_hands)
+_solve_all: Any = numba.njit(cache=True)(_solve_all_hands)
 
 
 @pytest.mark.parametrize("need", [0, 40])

@@ -6,10 +6,10 @@ the least value in it (R3, R5, R6), or the least among those worth the opening (
 solved. `solve_hand` searches the same tree and lists each face's melds in the same order, so that it makes the
 very choices of the reference, ties included: of the arrangements leaving the least, the one worth the most on
 the table, and of those the first the reference's search meets. It is exact, not a copy of its steps: a
-face no meld can hold is left in the hand without a branch (it has no other), a meld that takes the same
-cards as another listed beside it, for less or (listed later) as much, is not tried (it cannot be chosen), and
-an opening out of reach of what remains is given up at once. Where the reference asks for the opening, this
-search carries what the melds still owe (the same choice, since a meld's worth adds up).
+face no meld can hold is left in the hand without a branch (it has no other), a run that cannot come to a meld
+is not followed, and an opening out of reach of what remains is given up at once. Where the reference keeps,
+for each position, every arrangement worth knowing and picks the first worth the opening, this search carries
+what the melds still owe (the same choice: a meld's worth adds up, and the first of equals is kept).
 
 A hand is a row of counts (`concombre.games.romme.fast.melds.counts_of`): a column per face
 (`concombre.games.romme.rules.face`), then the jokers. The rulings are their homes'
