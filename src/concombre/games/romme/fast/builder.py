@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from concombre.accel.compiled import jit
+from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.kernel import (
     BASE,
     BUILT_WIDTH,
@@ -54,11 +54,26 @@ from concombre.games.romme.fast.kernel import (
     TO_PLAY,
     hand_size,
     holds,
+    popcount,
 )
-from concombre.games.romme.fast.options import JOKER, can_open, count_vector, fits, hand_options, take
+from concombre.games.romme.fast.options import (
+    FACES_AT,
+    JOKER,
+    LENGTH,
+    ROOM,
+    TOP,
+    USED,
+    VALUE,
+    WORDS_FREE,
+    can_open,
+    count_vector,
+    fits,
+    hand_options,
+    take,
+)
 from concombre.games.romme.fast.table import OK, RUN, exchange_fit, face, face_rank, face_suit, run_fits, set_fits
 
-__all__ = ["BUILT_WIDTH", "PARTS", "action_of", "part_mask"]
+__all__ = ["EXTRA", "MASK", "PARTS", "action_of", "bits_of", "part_mask"]
 
 P_DRAW_STOCK, P_DRAW_DISCARD, P_CARD, P_CLOSE, P_MELD, P_TARGET, P_LAY_OFF, P_EXCHANGE, P_DISCARD = (
     0, 1, 2, 112, 113, 114, 150, 153, 166)
@@ -69,46 +84,89 @@ Examples:
     >>> PARTS
     167
 """
-COUNTS, LOWEST, SECOND, JOKERS = range(4)  # a hand by face: counts, lowest copy, second copy; its jokers, lowest first
+# The builder's numbers in the workspace (`concombre.games.romme.fast.options.workspace`), after its options: the
+# hand by face (counts, each face's lowest and second copy, the jokers lowest first: 53 numbers each), the hand
+# of an exchange's new meld the same way, each face's uses so far, the search's stack, a meld's cards, the parts
+# built. Its words: the hand's count vector, then the mask of the parts offered (three words, part p at bit p).
+CARDS_AT = ROOM
+REST_AT = CARDS_AT + 4 * 53
+USES_AT = REST_AT + 4 * 53
+STACK_AT = USES_AT + 53
+MELD_AT = STACK_AT + 32
+PARTS_AT = MELD_AT + 28
+EXTRA = PARTS_AT + BUILT_WIDTH - ROOM
+"""The numbers the builder needs beyond the options' `concombre.games.romme.fast.options.ROOM`: its
+workspace is ``workspace(EXTRA)``.
+
+Examples:
+    >>> EXTRA
+    593
+"""
+COUNTS, LOWEST, SECOND, JOKERS = 0, 53, 106, 159
+HELD = WORDS_FREE
+MASK = WORDS_FREE + 8
+"""Where the mask of the parts offered lies in the workspace's words: three words, part p at bit p.
+
+Examples:
+    >>> MASK
+    4104
+"""
+_ONE = np.uint64(1)
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOWEST_BIT = np.zeros(64, dtype=np.int64)  # the index of each lowest bit, by its de Bruijn product's top six bits
+_LOWEST_BIT[[((1 << index) * int(_DE_BRUIJN) & (2**64 - 1)) >> 58 for index in range(64)]] = np.arange(64)
 
 
-@jit
-def read_hand(words: np.ndarray, game: int, seat: int, cards: np.ndarray) -> None:
-    """``seat``'s hand by face into ``cards`` (4 x 53): counts, each face's lowest and second copy (-1 for none),
-    and the jokers lowest first."""
-    cards[:, :] = -1
-    cards[COUNTS, :] = 0
+@bare_inline
+def lowest_bit(mask: np.uint64) -> int:
+    """The index of the lowest bit of a mask that holds one (de Bruijn)."""
+    return int(_LOWEST_BIT[((mask & (~mask + _ONE)) * _DE_BRUIJN) >> np.uint64(58)])
+
+
+@bare_inline
+def _mark(bits: np.ndarray, part: int) -> None:
+    bits[MASK + (part >> 6)] |= _ONE << np.uint64(part & 63)
+
+
+@bare
+def read_hand(words: np.ndarray, game: int, seat: int, room: np.ndarray, at: int) -> None:
+    """``seat``'s hand by face into ``room`` from ``at``: counts, each face's lowest and second copy (-1 for
+    none), the jokers lowest first."""
+    for number in range(53):
+        room[at + COUNTS + number] = 0
+        room[at + LOWEST + number] = -1
+        room[at + SECOND + number] = -1
+    for number in range(6):
+        room[at + JOKERS + number] = -1
     jokers = 0
     for half in range(2):
         mask = words[game, 1 + 2 * seat + half]
-        card = 64 * half
         while mask:
-            if mask & np.uint64(1):
-                number = face(card)
-                if number == JOKER:
-                    cards[JOKERS, jokers] = card
-                    jokers += 1
-                elif cards[LOWEST, number] < 0:
-                    cards[LOWEST, number] = card
-                else:
-                    cards[SECOND, number] = card
-                cards[COUNTS, number] += 1
-            mask >>= np.uint64(1)
-            card += 1
+            card = 64 * half + lowest_bit(mask)
+            mask &= mask - _ONE
+            number = face(card)
+            if number == JOKER:
+                room[at + JOKERS + jokers] = card
+                jokers += 1
+            elif room[at + LOWEST + number] < 0:
+                room[at + LOWEST + number] = card
+            else:
+                room[at + SECOND + number] = card
+            room[at + COUNTS + number] += 1
 
 
-@jit
-def copy_of(cards: np.ndarray, number: int, used: int) -> int:
+@bare_inline
+def copy_of(room: np.ndarray, at: int, number: int, used: int) -> int:
     """The physical card the ``used``-th further use of a face takes (`_with_copies`): the lowest copy, then the
     second; the jokers lowest first; -1 when the hand holds no more."""
     if number == JOKER:
-        return int(cards[JOKERS, used]) if used < 6 else -1
+        return int(room[at + JOKERS + used]) if used < 6 else -1
     if used == 0:
-        return int(cards[LOWEST, number])
-    return int(cards[SECOND, number]) if used == 1 else -1
+        return int(room[at + LOWEST + number])
+    return int(room[at + SECOND + number]) if used == 1 else -1
 
 
-@jit
+@bare
 def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
     """Where a card of face ``number`` may be laid off on ``meld`` (R9), as the reference's ``_fits`` finds it: a
     mask of ends, 1 a set's place, 2 a run's low end, 4 its high end; 0 nowhere."""
@@ -120,7 +178,7 @@ def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
         if held != JOKER:
             naturals += 1
             suits |= 1 << face_suit(held)
-            faces |= np.uint64(1) << np.uint64(held)
+            faces |= _ONE << np.uint64(held)
     jokers = size - naturals
     if kind != RUN:
         if number == JOKER:
@@ -131,7 +189,7 @@ def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
     low, high = base, base + size - 1
     if number == JOKER:
         return (2 if run_fits(low - 1, naturals, jokers + 1) else 0) | (4 if run_fits(low, naturals, jokers + 1) else 0)
-    if face_suit(number) != int(small[game, SUIT + meld]) or (faces >> np.uint64(number)) & np.uint64(1):
+    if face_suit(number) != int(small[game, SUIT + meld]) or (faces >> np.uint64(number)) & _ONE:
         return 0  # another suit, or a face the run holds already (two copies never share a meld, R6)
     rank, ends = face_rank(number), 0
     if low > 1 and run_fits(low - 1, naturals + 1, jokers) and rank == (12 if low - 1 == 1 else low - 3):
@@ -141,242 +199,283 @@ def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
     return ends
 
 
-@jit
-def _rest(cards: np.ndarray, card: int, joker: int, rest: np.ndarray) -> int:
-    """The hand less ``card``, with the table's ``joker`` (an exchange's new meld is made of these, R10), into
-    ``rest``; how many of its jokers lie below ``joker``."""
-    rest[:, :] = cards
+@bare
+def _rest(room: np.ndarray, card: int, joker: int) -> int:
+    """The hand less ``card``, with the table's ``joker`` (an exchange's new meld is made of these, R10), at
+    `REST_AT`; how many of its jokers lie below ``joker``."""
+    for position in range(4 * 53):
+        room[REST_AT + position] = room[CARDS_AT + position]
     number = face(card)
-    rest[COUNTS, number] -= 1
-    if rest[LOWEST, number] == card:
-        rest[LOWEST, number] = rest[SECOND, number]
-    rest[SECOND, number] = -1
+    room[REST_AT + COUNTS + number] -= 1
+    if number != JOKER:
+        if room[REST_AT + LOWEST + number] == card:
+            room[REST_AT + LOWEST + number] = room[REST_AT + SECOND + number]
+        room[REST_AT + SECOND + number] = -1
+    jokers = int(room[REST_AT + COUNTS + JOKER])
     below = 0
-    while below < rest[COUNTS, JOKER] and rest[JOKERS, below] < joker:
+    while below < jokers and room[REST_AT + JOKERS + below] < joker:
         below += 1
-    for position in range(rest[COUNTS, JOKER], below, -1):
-        rest[JOKERS, position] = rest[JOKERS, position - 1]
-    rest[JOKERS, below] = joker
-    rest[COUNTS, JOKER] += 1
+    for position in range(jokers, below, -1):
+        room[REST_AT + JOKERS + position] = room[REST_AT + JOKERS + position - 1]
+    room[REST_AT + JOKERS + below] = joker
+    room[REST_AT + COUNTS + JOKER] = jokers + 1
     return below
 
 
-@jit
-def _meld_mask(built: np.ndarray, start: int, stop: int, single: bool, cards: np.ndarray, space: Any, count: int,
-               opening: int, below: int, mask: np.ndarray, work: Any) -> bool:
-    """The parts that lead on from the melds being built, ``built[start:stop]`` (cards and closes), into
-    ``mask``: `concombre.games.romme.options`' groups for an opening (each further meld an option from the last
+@bare_inline
+def _same(room: np.ndarray, option: int, first: int, length: int) -> bool:
+    """Whether option ``option`` begins with the faces of the parts ``room[first:first + length]``."""
+    for position in range(length):
+        if room[FACES_AT + 13 * option + position] != face(int(room[first + position]) - P_CARD):
+            return False
+    return True
+
+
+@bare
+def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single: bool, at: int, count: int,
+               opening: int, below: int) -> None:
+    """The parts that lead on from the melds being built, the parts ``room[start:stop]`` (cards and closes), into
+    the mask: `concombre.games.romme.options`' groups for an opening (each further meld an option from the last
     one's on, the opening reached, R8), or one option (``single``: a player who has opened, or an exchange's new
-    meld, which must take the table's joker: an option with more than ``below`` jokers). False when the parts
-    built are no beginning of any."""
-    held, stack, used = work[0], work[1], work[2]
-    most = count_vector(cards[COUNTS], held)
-    used[:] = 0
+    meld, which must take the table's joker: an option with more than ``below`` jokers). The hand's cards by
+    face are at ``at``."""
+    most = count_vector(room, at + COUNTS, bits, HELD)
+    for number in range(53):
+        room[USES_AT + number] = 0
     worth, last, first = 0, 0, start
     while True:
         end = first
-        while end < stop and built[end] != P_CLOSE:
+        while end < stop and room[end] != P_CLOSE:
             end += 1
         length = end - first
         for position in range(first, end):  # the cards must be those the options take (see `copy_of`)
-            number = face(int(built[position]) - P_CARD)
-            if int(built[position]) - P_CARD != copy_of(cards, number, used[number]):
-                return False
-            used[number] += 1
+            card = int(room[position]) - P_CARD
+            number = face(card)
+            if card != copy_of(room, at, number, int(room[USES_AT + number])):
+                return
+            room[USES_AT + number] += 1
         if end == stop:
             break
         if single or length == 0:
-            return False
+            return
         option = -1
         for candidate in range(last, count):
-            if space[1][candidate] == length and fits(held, space, candidate):
-                same = True
-                for position in range(length):
-                    if space[0][candidate, position] != face(int(built[first + position]) - P_CARD):
-                        same = False
-                        break
-                if same:
-                    option = candidate
-                    break
-        if option < 0:
-            return False
-        take(held, space, option, 1)
-        most -= space[4][option]
-        worth += space[2][option]
-        last, first = option, end + 1
-    any_found = False
-    for option in range(last, count):
-        size = space[1][option]
-        if size < length or (below >= 0 and space[3][option] <= below) or not fits(held, space, option):
-            continue
-        same = True
-        for position in range(length):
-            if space[0][option, position] != face(int(built[first + position]) - P_CARD):
-                same = False
+            if room[LENGTH + candidate] == length and fits(bits, HELD, candidate) and _same(room, candidate, first,
+                                                                                          length):
+                option = candidate
                 break
-        if not same:
+        if option < 0:
+            return
+        take(bits, HELD, option, 1)
+        most -= room[TOP + option]
+        worth += room[VALUE + option]
+        last, first = option, end + 1
+    for option in range(last, count):
+        size = room[LENGTH + option]
+        if size < length or (below >= 0 and room[USED + option] <= below) or not _same(room, option, first, length):
             continue
-        value = worth + space[2][option]
+        if not fits(bits, HELD, option):
+            continue
+        value = worth + room[VALUE + option]
         if size > length:
             if not single and value < opening:
-                take(held, space, option, 1)
-                reachable = can_open(held, most - space[4][option], space, count, option, opening - value, stack)
-                take(held, space, option, -1)
+                take(bits, HELD, option, 1)
+                reachable = can_open(room, bits, HELD, most - room[TOP + option], count, option, opening - value,
+                                     STACK_AT)
+                take(bits, HELD, option, -1)
                 if not reachable:
                     continue
-            number = space[0][option, length]
-            card = copy_of(cards, number, used[number])
+            number = room[FACES_AT + 13 * option + length]
+            card = copy_of(room, at, number, int(room[USES_AT + number]))
             if card >= 0:
-                mask[P_CARD + card] = True
-                any_found = True
+                _mark(bits, P_CARD + card)
             continue
         if single or value >= opening:
-            mask[P_MELD] = True
-            any_found = True
+            _mark(bits, P_MELD)
         if not single:
-            take(held, space, option, 1)
-            if can_open(held, most - space[4][option], space, count, option, opening - value, stack):
-                mask[P_CLOSE] = True
-                any_found = True
-            take(held, space, option, -1)
-    return any_found or length == 0
+            take(bits, HELD, option, 1)
+            if can_open(room, bits, HELD, most - room[TOP + option], count, option, opening - value, STACK_AT):
+                _mark(bits, P_CLOSE)
+            take(bits, HELD, option, -1)
 
 
-@jit
-def _exchanges(small: np.ndarray, game: int, cards: np.ndarray, card: int, meld: int, place: int, space: Any,
-               rest: np.ndarray, mask: np.ndarray, work: Any, scratch: np.ndarray) -> bool:
+@bare
+def _exchanges(small: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray, card: int, meld: int,
+               place: int) -> bool:
     """Whether ``card`` may take the joker's place ``place`` of ``meld`` with some new meld for the joker (R10)."""
     size = int(small[game, SIZE + meld])
+    cards = room[MELD_AT:MELD_AT + MOST_PLACES]
     for position in range(size):
-        scratch[position] = small[game, CARDS + meld * MOST_PLACES + position]
-    if exchange_fit(scratch, size, int(small[game, KIND + meld]), int(small[game, BASE + meld]),
+        cards[position] = small[game, CARDS + meld * MOST_PLACES + position]
+    if exchange_fit(cards, size, int(small[game, KIND + meld]), int(small[game, BASE + meld]),
                     int(small[game, SUIT + meld]), place, card) != OK:
         return False
-    joker = int(scratch[place])
-    below = _rest(cards, card, joker, rest)
-    count = hand_options(rest[COUNTS], space)
+    below = _rest(room, card, int(cards[place]))
+    count = hand_options(room, REST_AT + COUNTS, bits)
     for option in range(count):  # noqa: SIM110 (a loop: Numba compiles no generator into any())
-        if space[3][option] > below:
+        if room[USED + option] > below:
             return True
     return False
 
 
-@jit
-def _card_mask(small: np.ndarray, words: np.ndarray, game: int, built: np.ndarray, rules: Any, cards: np.ndarray,
-               space: Any, rest: np.ndarray, mask: np.ndarray, work: Any, scratch: np.ndarray) -> None:
-    """The parts after one card ``built[1]``: its discard, its targets, the next card of a meld it begins."""
-    seat, card = int(small[game, TO_PLAY]), int(built[1]) - P_CARD
-    held = hand_size(words, game, seat)
-    if card != small[game, DRAWN] or held <= 1 or rules[2]:  # R7a
-        mask[P_DISCARD] = True
+@bare
+def _joker_places(small: np.ndarray, game: int, meld: int) -> int:
+    """The places of ``meld`` that hold a joker, as a mask."""
+    places = 0
+    for place in range(small[game, SIZE + meld]):
+        if face(int(small[game, CARDS + meld * MOST_PLACES + place])) == JOKER:
+            places |= 1 << place
+    return places
+
+
+@bare
+def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray, rules: Any,
+               card: int) -> None:
+    """The parts after one card (``room[PARTS_AT + 1]``): its discard, its targets, the next card of a meld it
+    begins."""
+    seat = int(small[game, TO_PLAY])
+    if card != small[game, DRAWN] or hand_size(words, game, seat) <= 1 or rules[2]:  # R7a
+        _mark(bits, P_DISCARD)
     opened = small[game, OPENED + seat] != 0
+    number = face(card)
     if opened:
-        number = face(card)
-        lowest = cards[JOKERS, 0] if number == JOKER else cards[LOWEST, number]
+        lowest = room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]
         for meld in range(small[game, MELDS]):
             if lowest == card and lay_off_ends(small, game, meld, number):
-                mask[P_TARGET + meld] = True
+                _mark(bits, P_TARGET + meld)
                 continue
-            for place in range(small[game, SIZE + meld]):
-                if face(int(small[game, CARDS + meld * MOST_PLACES + place])) == JOKER and _exchanges(
-                        small, game, cards, card, meld, place, space, rest, mask, work, scratch):
-                    mask[P_TARGET + meld] = True
+            places = _joker_places(small, game, meld) if number != JOKER else 0
+            while places:
+                place = lowest_bit(np.uint64(places))
+                places &= places - 1
+                if _exchanges(small, game, room, bits, card, meld, place):
+                    _mark(bits, P_TARGET + meld)
                     break
-    count = hand_options(cards[COUNTS], space)
-    _meld_mask(built, 1, 2, opened, cards, space, count, rules[1], -1, mask, work)
+    if card == (room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]) and _may_begin(
+            room, number):
+        count = hand_options(room, CARDS_AT + COUNTS, bits)
+        _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + 2, opened, CARDS_AT, count, rules[1], -1)
 
 
-@jit
-def part_mask(small: np.ndarray, words: np.ndarray, game: int, built: np.ndarray, rules: Any, mask: np.ndarray,
-              cards: np.ndarray, space: Any, rest: np.ndarray, work: Any, scratch: np.ndarray) -> None:
-    """The parts the game's player to act may take after the parts ``built`` (a row of `BUILT_WIDTH`), into
-    ``mask`` (`PARTS` bools, cleared first): `concombre.games.romme.parts.next_parts`, compiled."""
-    mask[:] = False
-    phase, length = small[game, PHASE], int(built[0])
+@bare_inline
+def _may_begin(room: np.ndarray, number: int) -> bool:
+    """Whether some meld of the hand might begin with a card of face ``number``: a set of its rank needs two
+    other natural cards of the rank (one beside a joker), a run of its suit the next card or a joker (R5, R6).
+    A quick test that spares the listing of the hand's melds for most cards, never one that begins a meld."""
+    jokers = room[CARDS_AT + COUNTS + JOKER]
+    if number == JOKER or jokers >= 2:
+        return True
+    rank, suit = face_rank(number), face_suit(number)
+    kind = 0
+    for other in range(4):
+        kind += room[CARDS_AT + COUNTS + 4 * rank + other] > 0
+    if kind >= 3 - jokers:
+        return True
+    following = 0 if rank == 12 else rank + 1  # the next card of a run: after an ace (low), the two
+    return bool(jokers > 0 or room[CARDS_AT + COUNTS + 4 * following + suit] > 0)
+
+
+@bare
+def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: np.ndarray,
+              bits: np.ndarray) -> None:
+    """The parts the game's player to act may take after its parts built so far (``built[game]``), into the mask
+    (``bits[MASK:MASK + 3]``, part p at bit p): `concombre.games.romme.parts.next_parts`, compiled. ``room``
+    and ``bits``: the workspace, ``workspace(EXTRA)``."""
+    bits[MASK] = bits[MASK + 1] = bits[MASK + 2] = np.uint64(0)
+    phase, length = small[game, PHASE], int(built[game, 0])
     if phase == DRAW:
         if length == 0:
-            mask[P_DRAW_STOCK] = True
-            mask[P_DRAW_DISCARD] = small[game, PILE_SIZE] > 0
+            bits[MASK] = np.uint64(1 | (2 if small[game, PILE_SIZE] > 0 else 0))
         return
     if phase != PLAY:
         return
     seat = int(small[game, TO_PLAY])
-    read_hand(words, game, seat, cards)
-    if length == 0:
-        drawn, withheld, starts = int(small[game, DRAWN]), -1, False
-        if drawn >= 0 and holds(words, game, seat, drawn) and hand_size(words, game, seat) > 1 and not rules[2]:
-            withheld = drawn  # R7a: it begins no discard; does it begin another move?
-            probe = work[3]
-            probe[0], probe[1] = 1, P_CARD + drawn
-            _card_mask(small, words, game, probe, rules, cards, space, rest, mask, work, scratch)
-            starts = bool(mask.any())
-            mask[:] = False
-        for half in range(2):
-            hand = words[game, 1 + 2 * seat + half]
-            card = 64 * half
-            while hand:
-                if hand & np.uint64(1):
-                    mask[P_CARD + card] = card != withheld or starts
-                hand >>= np.uint64(1)
-                card += 1
+    low, high = words[game, 1 + 2 * seat], words[game, 2 + 2 * seat]
+    if length == 0:  # every card held begins its discard (R7), but the one R7a withholds
+        drawn, starts = int(small[game, DRAWN]), _ONE
+        withheld = drawn >= 0 and holds(words, game, seat, drawn) and popcount(low) + popcount(high) > 1
+        if withheld and not rules[2]:
+            read_hand(words, game, seat, room, CARDS_AT)
+            room[PARTS_AT], room[PARTS_AT + 1] = 1, P_CARD + drawn
+            _card_mask(small, words, game, room, bits, rules, drawn)
+            starts = bits[MASK] | bits[MASK + 1] | bits[MASK + 2]
+        bits[MASK] = low << np.uint64(P_CARD)
+        bits[MASK + 1] = (low >> np.uint64(64 - P_CARD)) | (high << np.uint64(P_CARD))
+        bits[MASK + 2] = high >> np.uint64(64 - P_CARD)
+        if withheld and not rules[2] and not starts:
+            part = P_CARD + drawn
+            bits[MASK + (part >> 6)] &= ~(_ONE << np.uint64(part & 63))
         return
+    for position in range(length + 1):
+        room[PARTS_AT + position] = built[game, position]
+    read_hand(words, game, seat, room, CARDS_AT)
+    card = int(room[PARTS_AT + 1]) - P_CARD
     if length == 1:
-        _card_mask(small, words, game, built, rules, cards, space, rest, mask, work, scratch)
+        _card_mask(small, words, game, room, bits, rules, card)
         return
-    second = int(built[2])
+    second = int(room[PARTS_AT + 2])
     if P_TARGET <= second < P_LAY_OFF:
-        card, meld = int(built[1]) - P_CARD, second - P_TARGET
+        meld = second - P_TARGET
         if length == 2:
             number = face(card)
-            lowest = cards[JOKERS, 0] if number == JOKER else cards[LOWEST, number]
+            lowest = room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]
             if lowest == card:
                 ends = lay_off_ends(small, game, meld, number)
                 for end in range(3):
-                    mask[P_LAY_OFF + end] = (ends >> end & 1) != 0
-            for place in range(small[game, SIZE + meld]):
-                if face(int(small[game, CARDS + meld * MOST_PLACES + place])) == JOKER and _exchanges(
-                        small, game, cards, card, meld, place, space, rest, mask, work, scratch):
-                    mask[P_EXCHANGE + place] = True
+                    if ends >> end & 1:
+                        _mark(bits, P_LAY_OFF + end)
+            places = _joker_places(small, game, meld) if number != JOKER else 0
+            while places:
+                place = lowest_bit(np.uint64(places))
+                places &= places - 1
+                if _exchanges(small, game, room, bits, card, meld, place):
+                    _mark(bits, P_EXCHANGE + place)
             return
-        place = int(built[3]) - P_EXCHANGE
-        joker = int(small[game, CARDS + meld * MOST_PLACES + place])
-        below = _rest(cards, card, joker, rest)
-        count = hand_options(rest[COUNTS], space)
-        _meld_mask(built, 4, length + 1, True, rest, space, count, 0, below, mask, work)
+        place = int(room[PARTS_AT + 3]) - P_EXCHANGE
+        below = _rest(room, card, int(small[game, CARDS + meld * MOST_PLACES + place]))
+        count = hand_options(room, REST_AT + COUNTS, bits)
+        _meld_mask(room, bits, PARTS_AT + 4, PARTS_AT + length + 1, True, REST_AT, count, 0, below)
         return
-    count = hand_options(cards[COUNTS], space)
-    _meld_mask(built, 1, length + 1, small[game, OPENED + seat] != 0, cards, space, count, rules[1], -1, mask, work)
+    count = hand_options(room, CARDS_AT + COUNTS, bits)
+    _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, small[game, OPENED + seat] != 0, CARDS_AT, count,
+               rules[1], -1)
 
 
-@jit
-def action_of(built: np.ndarray, part: int, action: np.ndarray) -> bool:
+@bare_inline
+def bits_of(bits: np.ndarray, part: int) -> bool:
+    """Whether the mask offers ``part``."""
+    return bool((bits[MASK + (part >> 6)] >> np.uint64(part & 63)) & _ONE)
+
+
+@bare_inline
+def action_of(built: np.ndarray, game: int, part: int, action: np.ndarray) -> bool:
     """The action (a kernel row, `concombre.games.romme.fast.kernel.ACTION_WIDTH`) that ``part`` completes after
-    the parts ``built``, into ``action``; False when it completes none (the part is then built on)."""
-    length = int(built[0])
-    action[:] = -1
-    action[COUNT_OF] = 0
+    the game's parts built (``built[game]``), into ``action``; False when it completes none (it is built on)."""
+    length = int(built[game, 0])
     if length == 0 and part in (P_DRAW_STOCK, P_DRAW_DISCARD):
         action[KIND_OF] = DRAW_STOCK if part == P_DRAW_STOCK else DRAW_DISCARD
+        action[COUNT_OF] = 0
         return True
     if part == P_DISCARD:
-        action[KIND_OF], action[CARD_OF] = DISCARD, int(built[1]) - P_CARD
+        action[KIND_OF], action[CARD_OF], action[COUNT_OF] = DISCARD, int(built[game, 1]) - P_CARD, 0
         return True
     if P_LAY_OFF <= part < P_EXCHANGE:
-        action[KIND_OF], action[CARD_OF], action[MELD_OF] = LAY_OFF, int(built[1]) - P_CARD, int(built[2]) - P_TARGET
-        action[PLACE_OF] = part - P_LAY_OFF
+        action[KIND_OF], action[CARD_OF] = LAY_OFF, int(built[game, 1]) - P_CARD
+        action[MELD_OF], action[PLACE_OF] = int(built[game, 2]) - P_TARGET, part - P_LAY_OFF
+        action[COUNT_OF] = 0
         return True
     if part != P_MELD:
         return False
-    if length > 3 and P_TARGET <= built[2] < P_LAY_OFF:
-        action[KIND_OF], action[CARD_OF], action[MELD_OF] = EXCHANGE, int(built[1]) - P_CARD, int(built[2]) - P_TARGET
-        action[PLACE_OF] = int(built[3]) - P_EXCHANGE
+    if length > 3 and P_TARGET <= built[game, 2] < P_LAY_OFF:
+        action[KIND_OF], action[CARD_OF] = EXCHANGE, int(built[game, 1]) - P_CARD
+        action[MELD_OF], action[PLACE_OF] = int(built[game, 2]) - P_TARGET, int(built[game, 3]) - P_EXCHANGE
         for position in range(4, length + 1):
-            action[FIRST_CARD + position - 4] = int(built[position]) - P_CARD
+            action[FIRST_CARD + position - 4] = int(built[game, position]) - P_CARD
         action[COUNT_OF] = length - 3
         return True
     action[KIND_OF] = MELD
     for position in range(1, length + 1):
-        action[FIRST_CARD + position - 1] = -1 if built[position] == P_CLOSE else int(built[position]) - P_CARD
+        part_built = int(built[game, position])
+        action[FIRST_CARD + position - 1] = -1 if part_built == P_CLOSE else part_built - P_CARD
     action[COUNT_OF] = length
     return True
-

@@ -29,6 +29,7 @@ from concombre.accel.shake import RATE, keccak, key_layout
 from concombre.accel.splitmix import below, mix
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.seats import SEED_LIMIT
+from concombre.games.romme.fast.bare import bare
 from concombre.games.romme.rules import deal_key
 
 __all__ = ["MOST_CARDS", "WORK", "exact_deck", "fast_deck", "fast_rebuild", "pack_card", "shuffled_positions"]
@@ -41,13 +42,13 @@ Examples:
     110
 """
 
-WORK = 2 * MOST_CARDS + 65
-"""The room an exact shuffle needs (the keys, the sortable keys, 65 bucket starts), which its caller gives, so that
-a shuffle allocates nothing.
+WORK = 2 * MOST_CARDS + 65 + 25
+"""The room an exact shuffle needs (the keys, the sortable keys, 65 bucket starts, SHAKE-128's 25 lanes), which its
+caller gives, so that a shuffle allocates nothing.
 
 Examples:
     >>> WORK
-    285
+    310
 """
 
 
@@ -66,7 +67,7 @@ _KEY_PREFIX, _KEY_SEPARATOR = _layout()
 _LOW32 = np.uint64(0xFFFFFFFF)
 
 
-@jit
+@bare
 def pack_card(position: int) -> int:
     """The card at ``position`` of the game's cards in pack order (`concombre.games.romme.cards.deck`): copy 1 of
     the 52 faces by rank and suit, then copy 2, then the jokers; as its sorting index.
@@ -80,12 +81,12 @@ def pack_card(position: int) -> int:
     return (position % 52) * 2 + position // 52
 
 
-@jit
+@bare
 def _put_byte(lanes: np.ndarray, position: int, byte: int) -> None:
     lanes[position >> 3] ^= np.uint64(byte) << np.uint64(8 * (position & 7))
 
 
-@jit
+@bare
 def _put_number(lanes: np.ndarray, position: int, number: np.uint64) -> int:
     """The decimal digits of ``number`` absorbed at ``position``; the position after them."""
     digits = 1
@@ -99,11 +100,12 @@ def _put_number(lanes: np.ndarray, position: int, number: np.uint64) -> int:
     return position + digits
 
 
-@jit
-def _sort_keys(seed: np.uint64, round_number: int, rebuild: int, count: int, keys: np.ndarray) -> None:
+@bare
+def _sort_keys(seed: np.uint64, round_number: int, rebuild: int, count: int, keys: np.ndarray,
+               lanes: np.ndarray) -> None:
     """``keyed_order``'s sort keys of the key ``<prefix><seed>:<round>`` (``:<rebuild>`` when ``rebuild`` is above
-    0) into ``keys[:count]``: SHAKE-128's output, four big-endian bytes a position."""
-    lanes = np.zeros(25, dtype=np.uint64)
+    0) into ``keys[:count]``: SHAKE-128's output, four big-endian bytes a position (``lanes``: Keccak's 25)."""
+    lanes[:] = 0
     for position in range(len(_KEY_PREFIX)):
         _put_byte(lanes, position, _KEY_PREFIX[position])
     position = _put_number(lanes, len(_KEY_PREFIX), seed)
@@ -129,7 +131,7 @@ def _sort_keys(seed: np.uint64, round_number: int, rebuild: int, count: int, key
         keccak(lanes)
 
 
-@jit
+@bare
 def shuffled_positions(seed: np.uint64, round_number: int, rebuild: int, count: int, fast: bool, order: np.ndarray,
                        work: np.ndarray) -> None:
     """The positions ``0..count-1`` shuffled, into ``order[:count]``: a round's deal (``rebuild`` 0) or its
@@ -156,8 +158,8 @@ def shuffled_positions(seed: np.uint64, round_number: int, rebuild: int, count: 
             order[position + offset] = order[position]
             order[position] = swap
         return
-    keys, sortable, starts = work[:MOST_CARDS], work[MOST_CARDS:2 * MOST_CARDS], work[2 * MOST_CARDS:WORK]
-    _sort_keys(np.uint64(seed), round_number, rebuild, count, keys)
+    keys, sortable, starts = work[:MOST_CARDS], work[MOST_CARDS:2 * MOST_CARDS], work[2 * MOST_CARDS:WORK - 25]
+    _sort_keys(np.uint64(seed), round_number, rebuild, count, keys, work[WORK - 25:WORK])
     # Sorted by (key, position): dropped into 64 buckets by the key's top six bits, in position order, then an
     # insertion sort, which the buckets leave with almost nothing to do.
     starts[:] = 0

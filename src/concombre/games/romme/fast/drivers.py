@@ -1,7 +1,8 @@
 """The batched engine's drivers: loops over the games of a batch, each game's row stepped by the kernel
 (`concombre.games.romme.fast.kernel`) and the part builder (`concombre.games.romme.fast.builder`). A game's row
 depends on nothing but itself, so a batch may be cut into runs stepped on several threads (the drivers release
-the GIL) with the same results.
+the GIL) with the same results. Each driver makes its room (`scratch`) and hands it to its loop, which is
+compiled without reference counting (`concombre.games.romme.fast.bare`), as is everything it calls.
 
 Examples:
     >>> from concombre.games.romme.fast.batch import reset, rollout
@@ -18,21 +19,22 @@ import numpy as np
 
 from concombre.accel.compiled import jit
 from concombre.accel.splitmix import below, mix, next_seed
-from concombre.games.romme.fast.builder import PARTS, action_of, part_mask
+from concombre.games.romme.fast.bare import bare, bare_inline
+from concombre.games.romme.fast.builder import EXTRA, MASK, PARTS, action_of, bits_of, lowest_bit, part_mask
 from concombre.games.romme.fast.deals import MOST_CARDS, WORK
 from concombre.games.romme.fast.kernel import (
     ACTION_WIDTH,
-    BUILT_WIDTH,
     GAME_OVER,
     MOST_PLACES,
     PHASE,
     SEED,
     TO_PLAY,
     act,
+    popcount,
     refusal,
     restart,
 )
-from concombre.games.romme.fast.options import workspace
+from concombre.games.romme.fast.options import ROOM, WORDS
 from concombre.games.romme.fast.table import OK
 
 __all__ = ["BOTS", "deal_all", "first_refused", "legal_masks", "refused_part", "run_games", "run_parts"]
@@ -48,109 +50,130 @@ Examples:
 
 @jit
 def scratch() -> tuple[Any, ...]:
-    """The room the part builder works in, made once a call: a hand by face, its options, the hand of an
-    exchange's new meld, the search's room, a meld's cards, the shuffles' room and an action's row.
+    """The room a driver works in, made once a call: the part builder's workspace (numbers and words), the
+    shuffles' room, a meld's cards and an action's row.
 
     Examples:
         >>> len(scratch())
-        8
+        6
     """
-    work = (np.zeros(4, dtype=np.uint64), np.zeros((16, 2), dtype=np.int64), np.zeros(53, dtype=np.int64),
-            np.zeros(BUILT_WIDTH, dtype=np.int16))
-    return (np.zeros((4, 53), dtype=np.int64), workspace(), np.zeros((4, 53), dtype=np.int64), work,
-            np.zeros(2 * MOST_PLACES + 2, dtype=np.int64), np.empty(MOST_CARDS, dtype=np.int64),
-            np.empty(WORK, dtype=np.uint64), np.zeros(ACTION_WIDTH, dtype=np.int64))
+    room, bits = np.zeros(ROOM + EXTRA, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64)
+    return (room, bits, np.empty(MOST_CARDS, dtype=np.int64), np.empty(WORK, dtype=np.uint64),
+            np.zeros(2 * MOST_PLACES + 2, dtype=np.int64), np.zeros(ACTION_WIDTH, dtype=np.int64))
 
 
-@jit
-def first_refused(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> tuple[int, int]:
-    """The first live game whose action (a kernel row) is refused, a finished game refusing nothing, and the
-    refusal's code; (-1, `OK`) if none is."""
-    small, words = state[0], state[1]
-    room = np.zeros(2 * MOST_PLACES + 2, dtype=np.int64)
+@bare
+def _first_refused(small: np.ndarray, words: np.ndarray, actions: np.ndarray, live: np.ndarray, rules: Any,
+                   meld: np.ndarray) -> tuple[int, int]:
     for game in range(len(actions)):
         if live[game] and small[game, PHASE] != GAME_OVER:
-            code = refusal(small, words, game, actions[game], rules, room)
+            code = refusal(small, words, game, actions[game], rules, meld)
             if code != OK:
                 return game, code
     return -1, OK
 
 
 @jit
-def run_games(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> None:
-    """One step of every live game that is not over: its player to act takes its action (a kernel row, known
-    legal), any move half built abandoned. The rewards are the step's."""
-    small, words, tallies, rewards, built = state[0], state[1], state[2], state[3], state[4]
-    room = scratch()
+def first_refused(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> tuple[int, int]:
+    """The first live game whose action (a kernel row) is refused, a finished game refusing nothing, and the
+    refusal's code; (-1, `OK`) if none is."""
+    return _first_refused(state[0], state[1], actions, live, rules, scratch()[4])
+
+
+@bare
+def _run_games(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
+               actions: np.ndarray, live: np.ndarray, rules: Any, order: np.ndarray, work: np.ndarray,
+               meld: np.ndarray) -> None:
     for game in range(len(actions)):
         for seat in range(rewards.shape[1]):
             rewards[game, seat] = 0.0
         if live[game] and small[game, PHASE] != GAME_OVER:
             built[game, 0] = 0
-            act(small, words, tallies, rewards, game, actions[game], rules, room[5], room[6], room[4])
+            act(small, words, tallies, rewards, game, actions[game], rules, order, work, meld)
+
+
+@jit
+def run_games(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> None:
+    """One step of every live game that is not over: its player to act takes its action (a kernel row, known
+    legal), any move half built abandoned. The rewards are the step's."""
+    room = scratch()
+    _run_games(state[0], state[1], state[2], state[3], state[4], actions, live, rules, room[2], room[3], room[4])
+
+
+@bare
+def _deal_all(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, players: int, dealer: int, rules: Any,
+              order: np.ndarray, work: np.ndarray) -> None:
+    for game in range(len(small)):
+        restart(small, words, tallies, game, words[game, SEED], dealer, players, rules[0], rules[4], order, work)
 
 
 @jit
 def deal_all(state: Any, dealer: int, rules: Any) -> None:
     """Every game started from its seed (already in place) and dealt (R4)."""
-    small, words, tallies, rewards = state[0], state[1], state[2], state[3]
-    order, work = np.empty(MOST_CARDS, dtype=np.int64), np.empty(WORK, dtype=np.uint64)
+    room = scratch()
+    _deal_all(state[0], state[1], state[2], state[3].shape[1], dealer, rules, room[2], room[3])
+
+
+@bare
+def _legal_masks(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules: Any, masks: np.ndarray,
+                 room: np.ndarray, bits: np.ndarray) -> None:
     for game in range(len(small)):
-        restart(small, words, tallies, game, words[game, SEED], dealer, rewards.shape[1], rules[0], rules[4], order,
-                work)
+        part_mask(small, words, built, game, rules, room, bits)
+        for word in range(3):
+            offered = bits[MASK + word]
+            while offered:
+                masks[game, 64 * word + lowest_bit(offered)] = True
+                offered &= offered - np.uint64(1)
 
 
 @jit
 def legal_masks(state: Any, rules: Any, masks: np.ndarray) -> None:
-    """Each game's parts offered after its parts built so far, into ``masks`` (games x `PARTS`)."""
-    small, words, built = state[0], state[1], state[4]
+    """Each game's parts offered after its parts built so far, into ``masks`` (games x `PARTS` bools)."""
     room = scratch()
-    for game in range(len(small)):
-        part_mask(small, words, game, built[game], rules, masks[game], room[0], room[1], room[2], room[3], room[4])
+    _legal_masks(state[0], state[1], state[4], rules, masks, room[0], room[1])
 
 
-@jit
-def refused_part(state: Any, parts: np.ndarray, live: np.ndarray, rules: Any) -> int:
-    """The first live game, not over, whose part is not offered; -1 if none."""
-    small, words, built = state[0], state[1], state[4]
-    room = scratch()
-    mask = np.zeros(PARTS, dtype=np.bool_)
+@bare
+def _refused_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, parts: np.ndarray, live: np.ndarray,
+                  rules: Any, room: np.ndarray, bits: np.ndarray) -> int:
     for game in range(len(parts)):
         if live[game] and small[game, PHASE] != GAME_OVER:
             part = parts[game]
-            part_mask(small, words, game, built[game], rules, mask, room[0], room[1], room[2], room[3], room[4])
-            if part < 0 or part >= PARTS or not mask[part]:
+            part_mask(small, words, built, game, rules, room, bits)
+            if part < 0 or part >= PARTS or not bits_of(bits, part):
                 return game
     return -1
 
 
 @jit
-def _take_part(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
-               game: int, part: int, rules: Any, room: Any) -> None:
-    """The game's player to act takes ``part`` (offered): the move it completes is made, else it is built on."""
-    row = room[7]
-    if action_of(built[game], part, row):
-        built[game, 0] = 0
-        act(small, words, tallies, rewards, game, row, rules, room[5], room[6], room[4])
-    else:
-        length = built[game, 0] + 1
-        built[game, length] = part
-        built[game, 0] = length
-
-
-@jit
-def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
-              autoreset: bool, key: np.uint64, rules: Any, first_game: int) -> None:
-    """Every game, one after the other. With parts ``given``, one step: each live game's player takes its part
-    (all known offered). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
-    ``bots`` (one per seat, `BOTS`); with ``seat`` at least 0, only until that seat must act. A finished game
-    restarts with ``autoreset`` (a step of its own), from the seed after its own. The rewards start from 0 and
-    sum the call's steps. The random bot draws from ``key`` and the game's place in the whole batch
-    (``first_game`` is the place of the first game given), so threads change nothing."""
-    small, words, tallies, rewards, built = state[0], state[1], state[2], state[3], state[4]
-    players = rewards.shape[1]
+def refused_part(state: Any, parts: np.ndarray, live: np.ndarray, rules: Any) -> int:
+    """The first live game, not over, whose part is not offered; -1 if none."""
     room = scratch()
-    mask = np.zeros(PARTS, dtype=np.bool_)
+    return _refused_part(state[0], state[1], state[4], parts, live, rules, room[0], room[1])
+
+
+@bare_inline
+def _random_part(bits: np.ndarray, stream: np.uint64, counter: int) -> tuple[int, int]:
+    """A part offered by the mask, uniformly at random from the stream; the stream's counter after it."""
+    offered = popcount(bits[MASK]) + popcount(bits[MASK + 1]) + popcount(bits[MASK + 2])
+    pick, counter = below(stream, counter, offered)
+    for word in range(3):
+        parts = bits[MASK + word]
+        here = popcount(parts)
+        if pick < here:
+            for _ in range(pick):
+                parts &= parts - np.uint64(1)
+            return 64 * word + lowest_bit(parts), counter
+        pick -= here
+    return -1, counter
+
+
+@bare
+def _run_parts(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
+               given: bool, parts: np.ndarray, live: np.ndarray, steps: int, seat: int, autoreset: bool,
+               key: np.uint64, rules: Any, first_game: int, room: Any) -> None:
+    numbers, bits, order, work, meld, row = room
+    players = rewards.shape[1]
     stream = np.uint64(0)
     for game in range(len(small)):
         if not given:
@@ -169,7 +192,7 @@ def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots
             if small[game, PHASE] == GAME_OVER:
                 if autoreset:
                     restart(small, words, tallies, game, next_seed(words[game, SEED]), 0, players, rules[0],
-                            rules[4], room[5], room[6])
+                            rules[4], order, work)
                     built[game, 0] = 0
                 continue
             if given:
@@ -177,15 +200,25 @@ def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots
                     continue
                 part = int(parts[game])
             else:
-                part_mask(small, words, game, built[game], rules, mask, room[0], room[1], room[2], room[3], room[4])
-                offered = 0
-                for number in range(PARTS):
-                    offered += mask[number]
-                pick, counter = below(stream, counter, offered)
-                part = 0
-                while not mask[part] or pick > 0:
-                    if mask[part]:
-                        pick -= 1
-                    part += 1
-            _take_part(small, words, tallies, rewards, built, game, part, rules, room)
+                part_mask(small, words, built, game, rules, numbers, bits)
+                part, counter = _random_part(bits, stream, counter)
+            if action_of(built, game, part, row):
+                built[game, 0] = 0
+                act(small, words, tallies, rewards, game, row, rules, order, work, meld)
+            else:
+                length = built[game, 0] + 1
+                built[game, length] = part
+                built[game, 0] = length
 
+
+@jit
+def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
+              autoreset: bool, key: np.uint64, rules: Any, first_game: int) -> None:
+    """Every game, one after the other. With parts ``given``, one step: each live game's player takes its part
+    (all known offered). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
+    ``bots`` (one per seat, `BOTS`: the random bot); with ``seat`` at least 0, only until that seat must act. A
+    finished game restarts with ``autoreset`` (a step of its own), from the seed after its own. The rewards start
+    from 0 and sum the call's steps. The random bot draws from ``key`` and the game's place in the whole batch
+    (``first_game`` is the place of the first game given), so threads change nothing."""
+    _run_parts(state[0], state[1], state[2], state[3], state[4], given, parts, live, steps, seat, autoreset, key,
+               rules, first_game, scratch())

@@ -31,6 +31,7 @@ import numpy as np
 from concombre.accel.compiled import jit, jit_inline
 from concombre.core.game import END_BONUS
 from concombre.games.romme import rules as homes
+from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.deals import MOST_CARDS, pack_card, shuffled_positions
 from concombre.games.romme.fast.table import (
     HAND_VALUES,
@@ -162,7 +163,7 @@ round_score: Callable[..., int] = jit_inline(homes.round_score)  # R13
 
 # -- hands --------------------------------------------------------------------------------------------------
 
-@jit_inline
+@bare_inline
 def _word(seat: int, card: int) -> tuple[int, np.uint64]:
     """The column of ``seat``'s hand word that holds ``card``, and the card's bit in it."""
     if card < 64:
@@ -170,26 +171,26 @@ def _word(seat: int, card: int) -> tuple[int, np.uint64]:
     return HANDS + 2 * seat + 1, _ONE << np.uint64(card - 64)
 
 
-@jit_inline
+@bare_inline
 def holds(words: np.ndarray, game: int, seat: int, card: int) -> bool:
     """Whether ``seat`` holds ``card`` (a sorting index)."""
     column, bit = _word(seat, card)
     return bool((words[game, column] & bit) != _ZERO)
 
 
-@jit_inline
+@bare_inline
 def _give(words: np.ndarray, game: int, seat: int, card: int) -> None:
     column, bit = _word(seat, card)
     words[game, column] |= bit
 
 
-@jit_inline
+@bare_inline
 def _take(words: np.ndarray, game: int, seat: int, card: int) -> None:
     column, bit = _word(seat, card)
     words[game, column] &= ~bit
 
 
-@jit_inline
+@bare_inline
 def popcount(mask: np.uint64) -> int:
     """How many bits ``mask`` holds (a SWAR count)."""
     mask = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -198,13 +199,13 @@ def popcount(mask: np.uint64) -> int:
     return int((mask * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@jit_inline
+@bare_inline
 def hand_size(words: np.ndarray, game: int, seat: int) -> int:
     """How many cards ``seat`` holds."""
     return popcount(words[game, HANDS + 2 * seat]) + popcount(words[game, HANDS + 2 * seat + 1])
 
 
-@jit
+@bare
 def _hand_value(words: np.ndarray, game: int, seat: int) -> int:
     """What the cards ``seat`` holds cost (R3, R13)."""
     value = 0
@@ -221,7 +222,7 @@ def _hand_value(words: np.ndarray, game: int, seat: int) -> int:
 
 # -- seats, the deal, the rebuilt stock ----------------------------------------------------------------------
 
-@jit_inline
+@bare_inline
 def _left_contender(small: np.ndarray, game: int, seat: int, players: int) -> int:
     """The first contender to the left of ``seat`` (R4, R14a), or ``seat`` if no other plays."""
     for offset in range(1, players):
@@ -231,7 +232,7 @@ def _left_contender(small: np.ndarray, game: int, seat: int, players: int) -> in
     return seat
 
 
-@jit
+@bare
 def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) -> None:
     """The round's cards gone, as between rounds: empty hands, stock, discard pile and table."""
     small[game, PHASE] = phase
@@ -247,7 +248,7 @@ def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) ->
         words[game, column] = _ZERO
 
 
-@jit
+@bare
 def _deal(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, players: int, jokers: int,
           fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """Deal the round (R4): 13 cards to each contender one at a time from the dealer's left, the next card face
@@ -274,7 +275,7 @@ def _deal(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, 
     small[game, TO_PLAY] = first
 
 
-@jit
+@bare
 def _rebuild(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, fast: bool, order: np.ndarray,
              work: np.ndarray) -> None:
     """The discard pile but its top card shuffled into a new stock (R7), the round's next rebuild."""
@@ -291,7 +292,7 @@ def _rebuild(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: in
 
 # -- scoring, the next round, the end ------------------------------------------------------------------------
 
-@jit
+@bare
 def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int,
            players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """Score the finished round (R13) and deal the next, a tie-break (R14, R14a), or end the game."""
@@ -348,7 +349,7 @@ def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: n
     _deal(small, words, tallies, game, players, jokers, fast, order, work)
 
 
-@jit
+@bare
 def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64, dealer: int,
              players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """The game started anew from ``seed`` and dealt (R4); its rewards and parts built are the caller's."""
@@ -365,7 +366,7 @@ def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int
     _deal(small, words, tallies, game, players, jokers, fast, order, work)
 
 
-@jit_inline
+@bare_inline
 def _shown(words: np.ndarray, game: int, card: int) -> None:
     """``card`` shown (melded, laid off, discarded): no seat's card taken from the discard pile any more."""
     column, bit = _word(0, card)
@@ -375,7 +376,7 @@ def _shown(words: np.ndarray, game: int, card: int) -> None:
 
 # -- the players' actions ----------------------------------------------------------------------------------
 
-@jit
+@bare
 def _meld_cards(small: np.ndarray, game: int, meld: int, into: np.ndarray) -> int:
     """Meld ``meld``'s cards into ``into``, in place order; how many."""
     count = int(small[game, SIZE + meld])
@@ -384,25 +385,31 @@ def _meld_cards(small: np.ndarray, game: int, meld: int, into: np.ndarray) -> in
     return count
 
 
-@jit
+@bare
 def _held_apart(words: np.ndarray, game: int, seat: int, cards: np.ndarray, start: int, stop: int, skip: int,
-                taken: np.ndarray) -> bool:
+                low: np.uint64, high: np.uint64) -> bool:
     """Whether ``seat`` holds the cards ``cards[start:stop]`` (-1 and ``skip`` passed over) beside those already
-    ``taken`` (two words, updated): each card once (R15)."""
+    taken (``low`` and ``high``, a mask in two words): each card once (R15)."""
     for position in range(start, stop):
         card = cards[position]
         if card < 0 or card == skip:
             continue
         if card >= MOST_CARDS or not holds(words, game, seat, card):
             return False
-        word, bit = (0, _ONE << np.uint64(card)) if card < 64 else (1, _ONE << np.uint64(card - 64))
-        if taken[word] & bit:
-            return False
-        taken[word] |= bit
+        if card < 64:
+            bit = _ONE << np.uint64(card)
+            if low & bit:
+                return False
+            low |= bit
+        else:
+            bit = _ONE << np.uint64(card - 64)
+            if high & bit:
+                return False
+            high |= bit
     return True
 
 
-@jit
+@bare
 def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray, rules: Any,
             scratch: np.ndarray) -> int:
     """Why the game's player to play may not take ``action`` (a row of `ACTION_WIDTH`), as a refusal code of
@@ -416,12 +423,11 @@ def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray,
     if phase != PLAY or kind < 0 or kind > DISCARD:
         return R15
     card, meld, count = int(action[CARD_OF]), int(action[MELD_OF]), int(action[COUNT_OF])
-    taken = np.zeros(2, dtype=np.uint64)
     if kind == MELD:
         stop = FIRST_CARD + count
         if count < 1 or stop > ACTION_WIDTH:
             return R5
-        if not _held_apart(words, game, seat, action, FIRST_CARD, stop, -1, taken):
+        if not _held_apart(words, game, seat, action, FIRST_CARD, stop, -1, _ZERO, _ZERO):
             return R15
         worth, start, groups = 0, FIRST_CARD, 0
         for position in range(FIRST_CARD, stop + 1):
@@ -468,9 +474,9 @@ def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray,
         found = found or action[position] == joker
     if not found:
         return R10
-    word, bit = (0, _ONE << np.uint64(card)) if card < 64 else (1, _ONE << np.uint64(card - 64))
-    taken[word] |= bit
-    if not _held_apart(words, game, seat, action, FIRST_CARD, stop, joker, taken):
+    low = _ONE << np.uint64(card) if card < 64 else _ZERO
+    high = _ONE << np.uint64(card - 64) if card >= 64 else _ZERO
+    if not _held_apart(words, game, seat, action, FIRST_CARD, stop, joker, low, high):
         return R15
     for position in range(FIRST_CARD, stop):
         if action[position] < 0:
@@ -478,7 +484,7 @@ def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray,
     return build_meld(action, FIRST_CARD, count)[0]
 
 
-@jit
+@bare
 def _put_meld(small: np.ndarray, words: np.ndarray, game: int, seat: int, cards: np.ndarray, start: int,
               count: int, joker: int) -> None:
     """A new meld of ``cards[start:start + count]`` on the table, every place filled by ``seat`` (R13), its cards
@@ -498,7 +504,7 @@ def _put_meld(small: np.ndarray, words: np.ndarray, game: int, seat: int, cards:
             _take(words, game, seat, card)
 
 
-@jit
+@bare
 def act(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int,
         action: np.ndarray, rules: Any, order: np.ndarray, work: np.ndarray, scratch: np.ndarray) -> None:
     """The game's player to play takes ``action``, which `refusal` allows; the table then takes its own steps
