@@ -7,9 +7,10 @@ solved. `solve_hand` searches the same tree and lists each face's melds in the s
 very choices of the reference, ties included: of the arrangements leaving the least, the one worth the most on
 the table, and of those the first the reference's search meets. It is exact, not a copy of its steps: a
 face no meld can hold is left in the hand without a branch (it has no other), a run that cannot come to a meld
-is not followed, and an opening out of reach of what remains is given up at once. Where the reference keeps,
-for each position, every arrangement worth knowing and picks the first worth the opening, this search carries
-what the melds still owe (the same choice: a meld's worth adds up, and the first of equals is kept).
+is not followed, an opening out of reach of what remains is given up at once, and a position whose best melds
+are worth what is still owed takes them (they are then its best opening). Where the reference keeps, for each
+position, every arrangement worth knowing and picks the first worth the opening, this search carries what the
+melds still owe (the same choice: a meld's worth adds up, and the first of equals is kept).
 
 A hand is a row of counts (`concombre.games.romme.fast.melds.counts_of`): a column per face
 (`concombre.games.romme.rules.face`), then the jokers. The rulings are their homes'
@@ -437,6 +438,10 @@ def _solve(frames: Any, table: Any, w0: int, w1: int, jokers: int, need: int, wo
                 left, value, branch = _NO, 0, -1
             else:
                 at = _slot(table, w0, w1, jokers | need << 3 | stamp << 16)
+                if at < 0 and need > 0:  # the best melds, if worth what is owed, are the best opening too
+                    at = _slot(table, w0, w1, jokers | stamp << 16)
+                    if at >= 0 and not opens((table[at, 3] >> 16) & 0xFFFF, need):
+                        at = -1
                 known = at >= 0
                 if known:
                     solved = table[at, 3]
@@ -571,6 +576,8 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
         else:
             worth += held * _HAND_VALUE[at]
     stamp = table[table.shape[0] - 1, 0]
+    if need > 0:  # the best melds first: worth what is owed, they are the best opening (and their positions serve)
+        _solve(frames, table, kept0, kept1, jokers, 0, worth, stamp)
     left, value, _ = _solve(frames, table, kept0, kept1, jokers, need, worth, stamp)
     count = 0
     w0, w1 = kept0, kept1
