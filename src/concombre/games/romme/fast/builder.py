@@ -71,7 +71,17 @@ from concombre.games.romme.fast.options import (
     hand_options,
     take,
 )
-from concombre.games.romme.fast.table import OK, RUN, exchange_fit, face, face_rank, face_suit, run_fits, set_fits
+from concombre.games.romme.fast.table import (
+    OK,
+    RUN,
+    exchange_fit,
+    face,
+    face_rank,
+    face_suit,
+    opens,
+    run_fits,
+    set_fits,
+)
 
 __all__ = ["EXTRA", "MASK", "PARTS", "action_of", "bits_of", "part_mask"]
 
@@ -278,7 +288,7 @@ def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single
             continue
         value = worth + room[VALUE + option]
         if size > length:
-            if not single and value < opening:
+            if not single and not opens(value, opening):
                 take(bits, HELD, option, 1)
                 reachable = can_open(room, bits, HELD, most - room[TOP + option], count, option, opening - value,
                                      STACK_AT)
@@ -290,7 +300,7 @@ def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single
             if card >= 0:
                 _mark(bits, P_CARD + card)
             continue
-        if single or value >= opening:
+        if single or opens(value, opening):
             _mark(bits, P_MELD)
         if not single:
             take(bits, HELD, option, 1)

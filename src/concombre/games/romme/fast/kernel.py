@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from concombre.accel.compiled import jit, jit_inline
+from concombre.accel.compiled import jit_inline
 from concombre.core.game import END_BONUS
 from concombre.games.romme import rules as homes
 from concombre.games.romme.fast.bare import bare, bare_inline
@@ -48,6 +48,7 @@ from concombre.games.romme.fast.table import (
     exchange_fit,
     face,
     lay_off_fit,
+    opens,
     place_value,
 )
 
@@ -157,7 +158,6 @@ def _places(players: int) -> dict[str, tuple[int, int, int | None]]:
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 # The rule homes, compiled as they are (`concombre.games.romme.rules`; the tests check each is the home's own).
-opens: Callable[..., bool] = jit(homes.opens)  # R8 (not inlined: the deprecated form's branch defeats it)
 round_score: Callable[..., int] = jit_inline(homes.round_score)  # R13
 
 

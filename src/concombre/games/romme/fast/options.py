@@ -28,7 +28,7 @@ import numpy as np
 
 from concombre.games.romme import rules as homes
 from concombre.games.romme.fast.bare import bare, bare_inline
-from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_suit, run_fits, set_fits
+from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_suit, opens, run_fits, set_fits
 
 __all__ = ["FACES_AT", "JOKER", "LENGTH", "MOST_OPTIONS", "NEED", "ROOM", "TOP", "USED", "VALUE", "WORDS", "can_open",
            "count_vector", "fits", "hand_options", "take", "workspace"]
@@ -250,7 +250,7 @@ def can_open(room: np.ndarray, bits: np.ndarray, held: int, most: int, count: in
         >>> [can_open(room, bits, WORDS_FREE, most, count, 0, need, ROOM) for need in (44, 45)]
         [True, False]
     """
-    if most < need:
+    if not opens(most, need):  # R8: even every card held could not reach the opening
         return False
     depth = 0
     room[stack], room[stack + 1] = start, need
@@ -269,11 +269,11 @@ def can_open(room: np.ndarray, bits: np.ndarray, held: int, most: int, count: in
         if not fits(bits, held, option):
             room[at] = option + 1
             continue
-        if room[VALUE + option] >= wanted:
+        if opens(room[VALUE + option], wanted):
             found = True
             break
         rest = wanted - room[VALUE + option]
-        if most - room[TOP + option] >= rest:  # the cards left could still be worth enough: go deeper
+        if opens(most - room[TOP + option], rest):  # the cards left could still be worth enough: go deeper
             take(bits, held, option, 1)
             most -= room[TOP + option]
             depth += 1

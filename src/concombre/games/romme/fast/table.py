@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from concombre.accel.compiled import jit_inline
+from concombre.accel.compiled import jit, jit_inline
 from concombre.core.cards import Rank
 from concombre.games.romme import rules as homes
 from concombre.games.romme.cards import JOKER_VALUE, rank_value
@@ -77,6 +77,7 @@ face_suit: Callable[..., int] = jit_inline(homes.face_suit)
 run_number: Callable[..., int] = jit_inline(homes.run_number)
 set_fits: Callable[..., bool] = jit_inline(homes.set_fits)  # R5, R6
 run_fits: Callable[..., bool] = jit_inline(homes.run_fits)  # R5, R6
+opens: Callable[..., bool] = jit(homes.opens)  # R8 (not inlined: the deprecated form's branch defeats the inliner)
 
 
 @bare
@@ -254,4 +255,4 @@ def compiled_homes() -> dict[str, Any]:
     """
     return {name: cast(Any, function).py_func for name, function in
             (("face", face), ("face_rank", face_rank), ("face_suit", face_suit), ("run_number", run_number),
-             ("set_fits", set_fits), ("run_fits", run_fits))}
+             ("set_fits", set_fits), ("run_fits", run_fits), ("opens", opens))}
