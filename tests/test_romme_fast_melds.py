@@ -21,7 +21,7 @@ from concombre.games.romme.bots.solver import Arrangement, best_melds, best_open
 from concombre.games.romme.bots.solver_rows import arrangement, arrangements  # noqa: E402
 from concombre.games.romme.cards import RommeCard, cards_of, deck  # noqa: E402
 from concombre.games.romme.fast import meld_kernel  # noqa: E402
-from concombre.games.romme.fast.meld_kernel import forget, most_melds, new_work, solve_hand  # noqa: E402
+from concombre.games.romme.fast.meld_kernel import most_melds, new_work, solve_hand, solve_hands  # noqa: E402
 from concombre.games.romme.fast.melds import (  # noqa: E402
     COLUMNS,
     Arrangements,
@@ -125,22 +125,6 @@ def test_two_threads_give_the_one_thread_arrays():
             assert np.array_equal(getattr(one, name), getattr(two, name)), name
 
 
-def _solve_all_hands(counts: Any, need: int, work: Any, places: Any, sizes: Any, keep: bool) -> Any:
-    """The kernel's function called from compiled code, as a batched engine's bot calls it: each hand's (left,
-    table, melds), and its melds' places, the table forgotten between hands or not."""
-    out = np.zeros((counts.shape[0], 3), dtype=np.int64)
-    every = np.zeros((counts.shape[0], places.shape[0], places.shape[1]), dtype=np.int8)
-    for row in range(counts.shape[0]):
-        if not keep:
-            forget(work)
-        out[row, 0], out[row, 1], out[row, 2] = solve_hand(counts[row], need, work, places, sizes)
-        every[row] = places
-    return out, every
-
-
-_solve_all: Any = numba.njit(cache=True)(_solve_all_hands)
-
-
 @pytest.mark.parametrize("need", [0, 40])
 def test_solve_hand_inside_compiled_code_is_the_batch_whatever_the_table_remembers(need):
     """A hand's arrangement depends on nothing the table remembers: related hands solved one after another
@@ -151,13 +135,16 @@ def test_solve_hand_inside_compiled_code_is_the_batch_whatever_the_table_remembe
         hands += [hand, [*hand, rng.choice([card for card in CARDS if card not in hand])], hand[1:]]
     counts = counts_of(hands)
     batch = best_melds_batch(counts) if need == 0 else best_opening_batch(counts, need)
-    for keep in (False, True):
-        places, sizes = np.zeros((most_melds(15), MOST_PLACES), dtype=np.int8), np.zeros(most_melds(15), np.int8)
-        out, every = _solve_all(counts, need, new_work(15), places, sizes, keep)
-        assert out[:, 0].tolist() == batch.left_value.tolist()
-        assert out[:, 1].tolist() == batch.table_value.tolist() and out[:, 2].tolist() == batch.melds.tolist()
+    for unrelated in (True, False):
+        size = len(hands)
+        left, table, melds = (np.zeros(size, dtype=np.int64) for _ in range(3))
+        places = np.zeros((size, most_melds(15), MOST_PLACES), dtype=np.int8)
+        sizes = np.zeros((size, most_melds(15)), dtype=np.int8)
+        solve_hands(counts, need, 0, size, new_work(15), unrelated, left, table, melds, places, sizes)
+        assert left.tolist() == batch.left_value.tolist()
+        assert table.tolist() == batch.table_value.tolist() and melds.tolist() == batch.melds.tolist()
         width = batch.places.shape[1]
-        assert np.array_equal(every[:, :width], batch.places) and (every[:, width:] == -1).all()
+        assert np.array_equal(places[:, :width], batch.places) and (places[:, width:] == -1).all()
 
 
 def test_solve_hand_refuses_a_hand_larger_than_its_workspace():

@@ -48,7 +48,7 @@ from concombre.games.romme import rules as homes
 from concombre.games.romme.cards import JOKER_VALUE, MOST_CARDS, rank_value
 from concombre.games.romme.melds import MOST_PLACES
 
-__all__ = ["Work", "forget", "most_melds", "new_work", "solve_hand"]
+__all__ = ["Work", "forget", "most_melds", "new_work", "solve_hand", "solve_hands"]
 
 Work = tuple[Any, Any]
 """The room `solve_hand` searches in (`new_work`): its frames (each with its candidate melds) and the table of
@@ -613,3 +613,27 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
     if left >= _NO:
         return -1, 0, 0
     return left + spare, value, count
+
+
+@jit
+def solve_hands(counts: Any, need: int, start: int, stop: int, work: Work, unrelated: bool, left: Any, table: Any,
+                melds: Any, places: Any, sizes: Any) -> None:
+    """`solve_hand` for rows ``start`` to ``stop`` of ``counts``, into the same rows of ``left``, ``table`` and
+    ``melds`` (its three numbers) and of ``places`` and ``sizes``; with ``unrelated``, the table forgets before
+    each hand (`forget`). The batch's driver (`concombre.games.romme.fast.melds.best_melds_batch`).
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme import cards_of
+        >>> from concombre.games.romme.fast.melds import counts_of
+        >>> counts = counts_of([cards_of("5H1 6H1 7H1 KC1"), cards_of("5H1 6H1 7H1 KC1 KD1 KS1")])
+        >>> left, table, melds = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64)
+        >>> places, sizes = np.zeros((2, 2, 13), np.int8), np.zeros((2, 2), np.int8)
+        >>> solve_hands(counts, 0, 0, 2, new_work(), False, left, table, melds, places, sizes)
+        >>> left.tolist(), table.tolist(), melds.tolist()
+        ([10, 0], [18, 48], [1, 2])
+    """
+    for row in range(start, stop):
+        if unrelated:
+            forget(work)
+        left[row], table[row], melds[row] = solve_hand(counts[row], need, work, places[row], sizes[row])

@@ -27,7 +27,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
@@ -37,11 +36,11 @@ with needs("fast", "concombre.games.romme.fast"):
     import numpy as np
     import numpy.typing as npt
 
-from concombre.accel.compiled import in_runs, jit
+from concombre.accel.compiled import in_runs
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import rules as homes
 from concombre.games.romme.cards import RommeCard, hand_of
-from concombre.games.romme.fast.meld_kernel import Work, forget, most_melds, new_work, solve_hand
+from concombre.games.romme.fast.meld_kernel import most_melds, new_work, solve_hands
 from concombre.games.romme.melds import MOST_PLACES
 
 __all__ = ["COLUMNS", "MOST_JOKERS", "Arrangements", "best_melds_batch", "best_opening_batch", "counts_of"]
@@ -65,15 +64,6 @@ Examples:
 
 _FACES, _JOKER_FACE = homes.FACES, homes.JOKER_FACE
 _MOST_NEED = (1 << 15) - 1  # an opening beyond every hand's reach, within the kernel's key
-
-
-@jit
-def _solve_rows(counts: Any, need: int, start: int, stop: int, work: Work, left: Any, table: Any, melds: Any,
-                places: Any, sizes: Any) -> None:
-    """`solve_hand` for rows ``start`` to ``stop`` of a batch (unrelated hands: the table forgets each)."""
-    for row in range(start, stop):
-        forget(work)
-        left[row], table[row], melds[row] = solve_hand(counts[row], need, work, places[row], sizes[row])
 
 
 # -- the batch -------------------------------------------------------------------------------------------------------
@@ -183,7 +173,7 @@ def _batch(counts: npt.ArrayLike, need: int, threads: int) -> Arrangements:
     need = min(need, _MOST_NEED)
 
     def run(start: int, stop: int) -> None:
-        _solve_rows(rows, need, start, stop, new_work(most), left, table, melds, places, sizes)
+        solve_hands(rows, need, start, stop, new_work(most), True, left, table, melds, places, sizes)
 
     in_runs(run, size, threads)
     for array in (left, table, melds, places, sizes):
