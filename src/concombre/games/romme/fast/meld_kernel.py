@@ -98,6 +98,7 @@ _JOKER_VALUE = JOKER_VALUE  # what a joker left in the hand costs (R3)
 _NO = 1 << 15  # the value left by a search that cannot reach what it owes: none
 _KEEP, _SET, _RUN, _DONE = 0, 1, 2, 3  # where a frame's branches stand
 _GONE = 9  # a frame's run number once its runs are all listed
+_ZERO = np.zeros(1, dtype=np.int64)[0]
 
 # A frame of the search, one a face decided: the hand left and what it owes, the best branch so far, the
 # branch in flight and where the listing of its candidate melds stands.
@@ -172,6 +173,13 @@ def most_melds(most_cards: int) -> int:
 
 
 # -- the hand as two words ----------------------------------------------------------------------------------------
+
+@jit_inline
+def _zero() -> int:
+    """0 as a number of the kernel's type, never Numba's literal 0 (a compiled function called with a literal is
+    compiled once more for it, and a variable first set to one passes it on while its type is worked out)."""
+    return int(_ZERO)
+
 
 @jit_inline
 def _count(w0: int, w1: int, face: int) -> int:
@@ -322,7 +330,8 @@ def _fill(frames: Any, d: int) -> int:
     cannot grow comes the run cut at its last joker a natural card can replace, with that card."""
     face, jokers, phase = frames[d, FACE], frames[d, JOKERS], frames[d, PHASE]
     rank, suit, worth = _RANK_OF[face], _SUIT_OF[face], _HAND_VALUE[face]
-    count, number, start, allowed, places, size, jmask, used = 0, 0, 0, 0, 0, 0, 0, 0
+    zero = _zero()  # not the literal 0: a call given a literal is compiled once more for it
+    count, number, start, allowed, places, size, jmask, used = 0, zero, zero, zero, zero, zero, zero, zero
     if phase == _SET:
         others, mask, used = frames[d, OTHERS], frames[d, SET_MASK], frames[d, SET_USED]
         masks = 1 << frames[d, SUIT_COUNT]
@@ -349,7 +358,7 @@ def _fill(frames: Any, d: int) -> int:
         frames[d, SET_MASK], frames[d, SET_USED] = mask, used
         if mask >= masks:
             phase = _RUN
-            number, start, allowed, places = _next_start(rank, jokers, -1, 0, frames[d, NATURALS])
+            number, start, allowed, places = _next_start(rank, jokers, zero - 1, zero, frames[d, NATURALS])
             size, jmask, used = 0, 0, 0
             if number == _GONE:
                 phase = _DONE
@@ -423,7 +432,8 @@ def _solve(frames: Any, table: Any, w0: int, w1: int, jokers: int, need: int, wo
     ``need``. ``worth`` is the natural cards' hand value, a bound on their table value. A depth-first search
     over a stack of frames (Numba cannot cache a recursive function), each position kept in ``table``."""
     frames[0, W0], frames[0, W1], frames[0, JOKERS], frames[0, NEED], frames[0, WORTH] = w0, w1, jokers, need, worth
-    d, left, value, branch = 0, 0, 0, -1
+    zero = _zero()
+    d, left, value, branch = zero, zero, zero, zero - 1
     entering = True
     while True:
         if entering:
@@ -433,7 +443,7 @@ def _solve(frames: Any, table: Any, w0: int, w1: int, jokers: int, need: int, wo
             frames[d, W0], frames[d, W1], frames[d, SHED], frames[d, WORTH] = w0, w1, shed, frames[d, WORTH] - shed
             known = True
             if w0 == 0 and w1 == 0:
-                left, value, branch = (jokers * _JOKER_VALUE if opens(0, need) else _NO), 0, -1
+                left, value, branch = (jokers * _JOKER_VALUE if opens(zero, need) else _NO), zero, zero - 1
             elif not opens(frames[d, WORTH] + jokers * _JOKER_MOST, need):  # even all of it on the table is too little
                 left, value, branch = _NO, 0, -1
             else:
@@ -555,8 +565,9 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
         ([48, 0, 4, 8], [45, 46, 47])
     """
     frames, table = work
-    w0, w1, worth, spare, naturals = 0, 0, 0, 0, 0
-    jokers = int(counts[_JOKER_FACE])
+    zero = _zero()
+    w0, w1, worth, spare, naturals = zero, zero, zero, zero, zero
+    jokers = zero + counts[_JOKER_FACE]
     for face in range(_FACES):
         held = int(counts[face])
         if held > 0:
@@ -577,7 +588,7 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
             worth += held * _HAND_VALUE[at]
     stamp = table[table.shape[0] - 1, 0]
     if need > 0:  # the best melds first: worth what is owed, they are the best opening (and their positions serve)
-        _solve(frames, table, kept0, kept1, jokers, 0, worth, stamp)
+        _solve(frames, table, kept0, kept1, jokers, zero, worth, stamp)
     left, value, _ = _solve(frames, table, kept0, kept1, jokers, need, worth, stamp)
     count = 0
     w0, w1 = kept0, kept1
@@ -595,7 +606,7 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
         _begin(frames, 0)
         listed = 0
         while True:
-            held = _fill(frames, 0)
+            held = _fill(frames, zero)
             if branch <= listed + held:
                 break
             listed += held
@@ -605,7 +616,7 @@ def solve_hand(counts: Any, need: int, work: Work, places: Any, sizes: Any) -> t
         w0, w1 = w0 - frames[0, row + _T0], w1 - frames[0, row + _T1]
         jokers, worth = jokers - frames[0, row + _JOKERS], worth - frames[0, row + _WORTH]
         melded = frames[0, row + _VALUE]
-        need = 0 if opens(melded, need) else need - melded
+        need = zero if opens(melded, need) else need - melded
     for at in range(count, places.shape[0]):
         sizes[at] = 0
         for place in range(places.shape[1]):
