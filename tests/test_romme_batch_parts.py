@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -14,19 +15,22 @@ pytest.importorskip("numba")
 from concombre.accel import compiled  # noqa: E402
 from concombre.core.errors import IllegalActionError, InvalidArgumentError  # noqa: E402
 from concombre.games.romme import MeldCards, Phase, Rules  # noqa: E402
-from concombre.games.romme.fast.batch import legal_mask, reset, rollout, step  # noqa: E402
+from concombre.games.romme.fast.batch import legal_mask, observe, reset, rollout, step  # noqa: E402
+from concombre.games.romme.observation import encode_state, taken_after  # noqa: E402
 from concombre.games.romme.parts import add_part, next_parts  # noqa: E402
 from tests.test_romme_batch import RULES, Reference, agree  # noqa: E402
 
 
 def walk(players: int, rules: Rules, seeds: list[int], threads: int = 1) -> Counter[str]:
     """Seeded games built part by part, each part chosen at random among the reference's offers, in the batch and
-    the reference engine side by side; the masks and the whole states compared after every part."""
+    the reference engine side by side; the masks, the whole states and two seats' observations (the player to
+    act's, with the parts built, and the next seat's) compared after every part."""
     references = [Reference(players, rules, seed, "exact", (1.0, 0.3)[number % 2])
                   for number, seed in enumerate(seeds)]
     games = reset(seeds, players=players, rules=rules)
     rng, made = random.Random(seeds[0]), Counter[str]()
     built: list[tuple[int, ...]] = [() for _ in seeds]
+    taken: list[Any] = [None] * len(seeds)
     while not all(reference.state.phase is Phase.GAME_OVER for reference in references):
         masks, parts = legal_mask(games), []
         for game, reference in enumerate(references):
@@ -41,13 +45,26 @@ def walk(players: int, rules: Rules, seeds: list[int], threads: int = 1) -> Coun
             parts.append(part)
             built[game], action = add_part(reference.state, built[game], part)
             if action is not None:
+                before = reference.state.round_number
+                taken[game] = taken_after(taken[game], reference.state, action)
                 several = isinstance(action, MeldCards) and len(action.melds) > 1
                 made[type(action).__name__ + ("s" if several else "")] += 1
                 reference.step(action)
+                after = reference.state
+                if after.round_number != before and after.phase is not Phase.GAME_OVER:
+                    taken[game] = None  # a new deal: nothing taken
         games = step(games, np.array(parts), threads=threads)
         agree(games, references, True)
         assert [games.built[game, 1:1 + games.built[game, 0]].tolist() for game in range(len(seeds))] == [
             list(parts) for parts in built]
+        movers = np.maximum(games.to_play, 0)
+        for seats in (movers, (movers + 1) % players):
+            expected = [encode_state(reference.state, int(seat), built[game], taken[game] or (frozenset(),) * players)
+                        for game, (reference, seat) in enumerate(zip(references, seats, strict=True))]
+            ours, theirs = observe(games, seats), np.stack(expected)
+            wrong = np.argwhere(ours != theirs)
+            assert not len(wrong), [(int(game), int(at), float(ours[game, at]), float(theirs[game, at]))
+                                    for game, at in wrong[:6]]
     return made
 
 

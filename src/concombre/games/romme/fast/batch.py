@@ -49,11 +49,12 @@ from concombre.games.romme.actions import (
 from concombre.games.romme.fast import drivers, kernel
 from concombre.games.romme.fast.builder import PARTS
 from concombre.games.romme.fast.deals import MOST_CARDS
+from concombre.games.romme.fast.observe import OBSERVATION_SIZE, observe_games
 from concombre.games.romme.fast.table import RULINGS
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, face
 
-__all__ = ["DEALS", "Batch", "action_row", "action_rows", "hand_counts", "legal_mask", "play", "reset", "reset_games",
-           "rollout", "step"]
+__all__ = ["DEALS", "Batch", "action_row", "action_rows", "hand_counts", "legal_mask", "observe", "play", "reset",
+           "reset_games", "rollout", "step"]
 
 DEALS = ("exact", "fast")
 """How a batch shuffles (R4, R7): ``"exact"``, the reference engine's SHAKE-128 shuffles for the same seed, or
@@ -512,3 +513,29 @@ def rollout(batch: Batch, bots: str | Sequence[str] = "random", steps: int | Non
 
 _NO_PARTS = np.zeros(0, dtype=np.int64)
 _NO_LIVE = np.zeros(0, dtype=bool)
+
+
+def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+    """What a seat of each game may see, as the learner's observation (`concombre.games.romme.observation`,
+    ``encode_state`` with the parts built and the cards taken from the discard pile), shape (N, 465): built
+    from that seat's hand and what every player has seen only.
+
+    Args:
+        batch: The games.
+        seat: One seat for every game, a seat per game, or None for each game's player to act (seat 0 in a
+            finished game).
+
+    Raises:
+        InvalidArgumentError: A seat that is not one of the games'.
+
+    Examples:
+        >>> observe(reset([1, 2], players=4), 3).shape
+        (2, 465)
+    """
+    count, players = len(batch), batch.players
+    seats = np.maximum(batch.to_play, 0) if seat is None else np.broadcast_to(np.asarray(seat), (count,))
+    if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= players)).any():
+        raise InvalidArgumentError(f"seat must be from 0 to {players - 1}.", field="seat")
+    vectors = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
+    observe_games(batch.storage, np.ascontiguousarray(seats, dtype=np.int64), batch.rules.opening, vectors)
+    return vectors

@@ -234,7 +234,8 @@ def _left_contender(small: np.ndarray, game: int, seat: int, players: int) -> in
 
 @bare
 def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) -> None:
-    """The round's cards gone, as between rounds: empty hands, stock, discard pile and table."""
+    """The round's cards gone, as between rounds: empty hands, stock, discard pile and table (what the seats took
+    from the discard pile is forgotten at the next deal only)."""
     small[game, PHASE] = phase
     small[game, TO_PLAY] = -1
     small[game, REBUILDS] = 0
@@ -244,7 +245,7 @@ def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) ->
     small[game, PILE_SIZE] = 0
     for seat in range(MOST_SEATS):
         small[game, OPENED + seat] = 0
-    for column in range(HANDS, WORDS_WIDTH):
+    for column in range(HANDS, TAKEN):
         words[game, column] = _ZERO
 
 
@@ -254,6 +255,8 @@ def _deal(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, 
     """Deal the round (R4): 13 cards to each contender one at a time from the dealer's left, the next card face
     up on the discard pile, the rest the stock; the first contender left of the dealer draws first."""
     _clear_round(small, words, game, DRAW)
+    for column in range(TAKEN, WORDS_WIDTH):  # a deal starts the round with nothing taken
+        words[game, column] = _ZERO
     count = 104 + jokers
     shuffled_positions(words[game, SEED], int(tallies[game, ROUND]), 0, count, fast, order, work)
     first = _left_contender(small, game, int(small[game, DEALER]), players)
