@@ -167,8 +167,18 @@ def test_the_registered_vector_env_is_the_batched_one():
 
 
 def test_a_game_without_a_batched_engine_says_so():
-    with pytest.raises(InvalidArgumentError, match="no batched engine"):
-        SeatVectorEnv("romme", num_envs=4, players=2)
+    from concombre.core.game.registry import register, registered, unregister
+    from concombre.examples.highcard_full import GAME_FULL  # High Card has no batched engine
+
+    before = registered().get(GAME_FULL.name)
+    register(GAME_FULL)
+    try:
+        with pytest.raises(InvalidArgumentError, match="no batched engine"):
+            SeatVectorEnv(GAME_FULL.name, num_envs=4, players=2)
+    finally:
+        unregister(GAME_FULL)
+        if before is not None:
+            register(before)
     with pytest.raises(InvalidArgumentError):
         SeatVectorEnv("concombre", num_envs=0)
     with pytest.raises(InvalidArgumentError):

@@ -107,3 +107,43 @@ def test_a_part_not_offered_is_refused_changing_nothing():
     with pytest.raises(InvalidArgumentError) as caught:
         step(games, [0])
     assert caught.value.field == "parts"
+
+
+def test_romme_s_batched_engine_is_the_games_capability():
+    from concombre.games import find_game
+
+    learning = find_game("romme").learning
+    assert learning is not None and learning.batched is not None
+    engine = learning.batched()
+    assert engine.settle is not None and engine.round_number is not None
+    games = engine.reset(list(range(20)), players=3, rules=Rules(opening=30))
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        parts = engine.bots["random"](games, rng)
+        waiting = ~engine.done(games)
+        assert engine.legal_mask(games)[waiting, parts[waiting]].all()
+        games = engine.step(games, parts, where=waiting)
+    assert engine.observe(games, 1).shape == (20, 465) and not engine.eliminated(games).any()
+    settled = engine.settle(games, 2, ["random"] * 3, 7)
+    assert ((engine.to_play(settled) == 2) | engine.done(settled)).all()
+    finished = engine.settle(games, 2, ["random"] * 3, 7)
+    assert (engine.round_number(finished) >= engine.round_number(games)).all()
+
+
+def test_a_vector_environment_plays_romme_a_part_a_step():
+    gymnasium = pytest.importorskip("gymnasium")
+    del gymnasium
+    from concombre.integrations.gymnasium import SeatVectorEnv
+
+    env = SeatVectorEnv("romme", num_envs=32, players=2)
+    observations, _ = env.reset(seed=3)
+    rng, ended, returns, terminated = np.random.default_rng(0), 0, np.zeros(32), np.zeros(32, dtype=bool)
+    for _ in range(600):
+        mask = observations["action_mask"].astype(bool)
+        assert (mask.any(axis=1) != terminated).all()  # the learner acts in every game but those just over
+        pick = (mask.cumsum(axis=1) > (rng.random(32) * mask.sum(axis=1)).astype(int)[:, None]).argmax(axis=1)
+        observations, rewards, terminated, _, infos = env.step(pick)
+        assert not infos["_illegal"].any()
+        returns += rewards
+        ended += int(terminated.sum())
+    assert ended > 10 and np.isfinite(returns).all()

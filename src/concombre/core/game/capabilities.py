@@ -552,7 +552,7 @@ class Learning(Generic[S, A, V]):
         >>> from concombre.games import find_game
         >>> learning = find_game("romme").learning
         >>> learning.encoding().actions, learning.batched is None
-        (256, True)
+        (256, False)
     """
 
     encoding: Callable[[], Encoding[S, A, V]] | None = None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from concombre.core.game import Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
+from concombre.core.game import Batched, Bots, Chance, Encoding, FullGame, GameInfo, Learning, Records, Story, register
 from concombre.core.i18n import N_
 from concombre.core.records import Record, own_record
 from concombre.core.records import replay as _replay_any
@@ -55,6 +56,12 @@ def _sample(seen: View, rng: random.Random) -> State:
     from concombre.games.romme.bots.sampling import deal_hidden
 
     return deal_hidden(seen, rng)
+
+
+def _batched() -> Batched[Any, Any]:
+    from concombre.games.romme.fast.batch import batched  # the compiled tier: numpy and Numba, on first call
+
+    return batched()
 
 
 def _round_title(number: int, players: int) -> str:
@@ -148,6 +155,7 @@ GAME: FullGame[State, Action, View] = FullGame(
         chance=Chance(outcomes=MOST_CARDS, draws=_draws, pool=_pool, resolve=_resolve,
                       text=lambda index: str(card_at(index))),
         sample=_sample,
+        batched=_batched,
     ),
 )
 """German Rommé, as the library's edges see it (``find_game("romme")``), typed: ``FullGame[State, Action, View]``

@@ -36,6 +36,7 @@ with needs("fast", "concombre's compiled Rommé"):
 
 from concombre.accel.compiled import in_runs
 from concombre.core.errors import IllegalActionError, InvalidArgumentError
+from concombre.core.game import Batched
 from concombre.core.seats import SEED_LIMIT
 from concombre.games.romme.actions import (
     Action,
@@ -53,8 +54,8 @@ from concombre.games.romme.fast.observe import OBSERVATION_SIZE, observe_games
 from concombre.games.romme.fast.table import RULINGS
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, face
 
-__all__ = ["DEALS", "Batch", "action_row", "action_rows", "hand_counts", "legal_mask", "observe", "play", "reset",
-           "reset_games", "rollout", "step"]
+__all__ = ["DEALS", "Batch", "action_row", "action_rows", "batched", "hand_counts", "legal_mask", "observe", "play",
+           "random_parts", "reset", "reset_games", "rollout", "step"]
 
 DEALS = ("exact", "fast")
 """How a batch shuffles (R4, R7): ``"exact"``, the reference engine's SHAKE-128 shuffles for the same seed, or
@@ -539,3 +540,40 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     vectors = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
     observe_games(batch.storage, np.ascontiguousarray(seats, dtype=np.int64), batch.rules.opening, vectors)
     return vectors
+
+
+def random_parts(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A part chosen uniformly at random among those each game offers (`legal_mask`), drawn from ``rng``; 0 in a
+    finished game (which ignores it).
+
+    Examples:
+        >>> games = reset([4, 5], players=2)
+        >>> parts = random_parts(games, np.random.default_rng(0))
+        >>> bool(legal_mask(games)[[0, 1], parts].all())
+        True
+    """
+    masks = legal_mask(batch)
+    offered = masks.sum(axis=1)
+    wanted = np.minimum((rng.random(len(batch)) * offered).astype(np.int64), np.maximum(offered - 1, 0))
+    parts: npt.NDArray[np.int64] = np.argmax(masks.cumsum(axis=1) > wanted[:, None], axis=1).astype(np.int64)
+    return np.where(offered > 0, parts, 0)
+
+
+def batched() -> Batched[Batch, Any]:
+    """Rommé's batched engine as the games' generic capability (`concombre.core.game.Batched`): the learner's
+    parts as its slots, the observation of `concombre.games.romme.observation`, the bot ``random`` (a part at
+    random), ``settle`` in the kernel's own loop. Nobody is ever out of a game of Rommé (no eliminations).
+
+    Examples:
+        >>> engine = batched()
+        >>> games = engine.reset([1, 2], players=2)
+        >>> engine.legal_mask(games).shape, engine.observe(games, 0).shape, sorted(engine.bots)
+        ((2, 167), (2, 465), ['random'])
+    """
+    return Batched(reset=reset, step=step, reset_games=reset_games, legal_mask=legal_mask, observe=observe,
+                   to_play=lambda games: games.to_play, done=lambda games: games.done,
+                   rewards=lambda games: games.rewards,
+                   eliminated=lambda games: np.zeros((len(games), games.players), dtype=bool),
+                   bots={"random": random_parts}, winner=lambda games: games.winner,
+                   settle=lambda games, seat, bots, seed: rollout(games, bots, until=seat, seed=seed),
+                   round_number=lambda games: games.round_number)
