@@ -1,0 +1,630 @@
+"""The solver bot compiled: the very choices of Rommé's `SolverBot` for every game of a batch, in its kernel.
+
+`concombre.games.romme.bots.SolverBot` plays by the meld solver: it takes the discard pile's top card when the
+solver says that leaves less in its hand; it puts down the solver's melds once they open (R8), or at once after
+its opening; then it exchanges a joker when the new meld leaves less in the hand (R10), lays off the first card
+that fits (the most valuable first, R9) and discards the most valuable card the solver leaves out of its melds
+(R7a's card withheld). `solver_row` makes each of those choices from a game's row of the batch
+(`concombre.games.romme.fast.kernel`), tie for tie: the meld solver is `concombre.games.romme.fast.meld_kernel`'s
+`solve_hand` (the scalar solver's own choices), a hand's meld options come in the reference's order
+(`concombre.games.romme.fast.options.hand_options`), and lay-offs and exchanges are judged by the batch's own
+`lay_off_fit` and `exchange_fit`. The action is a kernel row (`concombre.games.romme.fast.kernel.ACTION_WIDTH`)
+that the kernel's `act` takes as it is, so a game of solver bots is the same game in both tiers.
+
+`solver_part` gives the same move as the learner's parts (`concombre.games.romme.parts`), one a step: an
+opening's melds in the order the parts list them and, once opened, one meld a step (the parts offer single melds
+then). `run_solvers` plays whole games of solver bots (or until a seat must act) in one compiled loop.
+
+Examples:
+    >>> from concombre.games.romme.fast.batch import reset
+    >>> from concombre.games.romme.fast.solver import solver_rows
+    >>> solver_rows(reset([3], players=2))[0, 0] in (0, 1)        # a turn begins with a draw
+    True
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from concombre.core.extras import needs
+
+with needs("fast", "concombre's compiled Rommé"):
+    import numpy as np
+    import numpy.typing as npt
+
+from concombre.accel.compiled import jit
+from concombre.core.errors import InvalidArgumentError
+from concombre.games.romme import parts as vocabulary
+from concombre.games.romme import rules as homes
+from concombre.games.romme.fast.bare import bare, bare_inline
+from concombre.games.romme.fast.batch import Batch
+from concombre.games.romme.fast.builder import lowest_bit
+from concombre.games.romme.fast.drivers import scratch
+from concombre.games.romme.fast.kernel import (
+    ACTION_WIDTH,
+    BASE,
+    CARD_OF,
+    CARDS,
+    COUNT_OF,
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DRAWN,
+    EXCHANGE,
+    FIRST_CARD,
+    GAME_OVER,
+    HANDS,
+    KIND,
+    KIND_OF,
+    LAY_OFF,
+    MELD,
+    MELD_OF,
+    MELDS,
+    MOST_MELDS,
+    MOST_PLACES,
+    OPENED,
+    PHASE,
+    PILE,
+    PILE_SIZE,
+    PLACE_OF,
+    SIZE,
+    SUIT,
+    TO_PLAY,
+    act,
+)
+from concombre.games.romme.fast.meld_kernel import forget, most_melds, new_work, solve_hand
+from concombre.games.romme.fast.options import FACES_AT, LENGTH, ROOM, USED, WORDS, hand_options
+from concombre.games.romme.fast.table import (
+    HAND_VALUES,
+    OK,
+    RUN,
+    exchange_fit,
+    face,
+    face_rank,
+    face_suit,
+    lay_off_fit,
+    opens,
+    place_rank,
+    run_number,
+)
+from concombre.games.romme.rules import Rules
+
+__all__ = ["MOST_HELD", "rules_record", "run_solvers", "solver_choices", "solver_part", "solver_parts", "solver_room",
+           "solver_row", "solver_rows"]
+
+JOKER = homes.JOKER_FACE
+MOST_HELD = 14
+"""The most cards a hand holds while its player decides: 13 dealt and one drawn (R4, R7).
+
+Examples:
+    >>> MOST_HELD
+    14
+"""
+_FOUND = most_melds(MOST_HELD)  # the most melds the solver finds in a hand
+# The solver's own numbers (`solver_room`'s sixth array): each face's uses by the melds found (53), a grown meld's
+# cards (`lay_off_fit`: 14), the option number of each of an opening's melds and their order (8 each), the parts
+# of the move as the learner builds it (40).
+USES, GROWN, NUMBERS, ORDER, PARTS_OF = 0, 64, 80, 88, 96
+_NUMBERS = PARTS_OF + 40
+_ENDS = np.array([1, 2], dtype=np.int64)  # a run's ends for a lay-off, low then high, as the scalar bot tries them
+
+
+def solver_room() -> tuple[Any, ...]:
+    """The room the solver bot decides in, one a thread: the hand's cards, its face counts, the melds the solver
+    finds (places and sizes), the solver's workspace (`concombre.games.romme.fast.meld_kernel.new_work`), the bot's
+    numbers, a hand's meld options (`concombre.games.romme.fast.options.workspace`) and the table's melds.
+
+    Examples:
+        >>> [array.dtype.name for array in solver_room()[:3]]
+        ['int64', 'int8', 'int8']
+    """
+    frames, table = new_work(MOST_HELD)
+    return (np.zeros(MOST_HELD + 2, dtype=np.int64), np.zeros(JOKER + 1, dtype=np.int8),
+            np.zeros((_FOUND, MOST_PLACES), dtype=np.int8), np.zeros(_FOUND, dtype=np.int8), frames, table,
+            np.zeros(_NUMBERS, dtype=np.int64), np.zeros(ROOM, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64),
+            np.zeros((MOST_MELDS, MOST_PLACES), dtype=np.int64))
+
+
+# -- the hand and the solver -----------------------------------------------------------------------------------
+
+@bare
+def _held(words: np.ndarray, game: int, seat: int, hand: np.ndarray) -> int:
+    """The cards ``seat`` holds into ``hand``, lowest sorting index first; how many."""
+    held = 0
+    for half in range(2):
+        mask = words[game, HANDS + 2 * seat + half]
+        while mask:
+            hand[held] = 64 * half + lowest_bit(mask)
+            held += 1
+            mask &= mask - np.uint64(1)
+    return held
+
+
+@bare
+def _count(hand: np.ndarray, held: int, skip: int, extra: int, counts: np.ndarray) -> None:
+    """The face counts of the hand's cards but ``hand[skip]``, and ``extra`` (a card, or -1), into ``counts``."""
+    for number in range(JOKER + 1):
+        counts[number] = 0
+    for position in range(held):
+        if position != skip:
+            counts[face(hand[position])] += 1
+    if extra >= 0:
+        counts[face(extra)] += 1
+
+
+@bare
+def _uses(places: np.ndarray, sizes: np.ndarray, found: int, numbers: np.ndarray) -> None:
+    """How many places of the melds found take each face, into ``numbers[USES:USES + 53]``."""
+    for number in range(JOKER + 1):
+        numbers[USES + number] = 0
+    for meld in range(found):
+        for position in range(sizes[meld]):
+            numbers[USES + places[meld, position]] += 1
+
+
+@bare_inline
+def _copy_number(hand: np.ndarray, held: int, card: int) -> int:
+    """How many cards of ``card``'s face the hand holds below it: the solver places the lowest copies first."""
+    number, below = face(card), 0
+    for position in range(held):
+        if hand[position] < card and face(hand[position]) == number:
+            below += 1
+    return below
+
+
+@bare_inline
+def _copy(hand: np.ndarray, held: int, number: int, which: int, skip: int) -> int:
+    """The hand's ``which``-th card (from 0, lowest first) of face ``number``, ``hand[skip]`` passed over."""
+    for position in range(held):
+        if position != skip and face(hand[position]) == number:
+            if which == 0:
+                return int(hand[position])
+            which -= 1
+    return -1
+
+
+@bare_inline
+def _clear(row: np.ndarray) -> None:
+    for position in range(ACTION_WIDTH):
+        row[position] = -1
+    row[COUNT_OF] = 0
+
+
+# -- the bot's choices -----------------------------------------------------------------------------------------
+
+@bare
+def _may_meld(hand: np.ndarray, held: int, card: int) -> bool:
+    """Whether some meld could hold ``card`` beside cards of the hand (R5, R6): a joker; or a natural card with
+    another of its rank in another suit, or another of its suit no further along a run than the hand's jokers can
+    bridge. A card no meld can hold is left in the hand by every arrangement."""
+    number = face(card)
+    if number == JOKER:
+        return True
+    jokers = 0
+    for position in range(held):
+        jokers += face(hand[position]) == JOKER
+    rank, suit = face_rank(number), face_suit(number)
+    for position in range(held):
+        other = face(hand[position])
+        if other in (JOKER, number):
+            continue
+        if face_rank(other) == rank:
+            return True
+        if face_suit(other) == suit:
+            for low in (False, True):
+                for other_low in (False, True):
+                    if abs(run_number(rank, low) - run_number(face_rank(other), other_low)) <= jokers + 1:
+                        return True
+    return False
+
+
+@bare
+def _draw(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> None:
+    """`SolverBot._draw`: the discard pile's top card when the solver melds it and leaves less in the hand."""
+    _, counts, places, sizes, frames, table, numbers = room[:7]
+    pile = int(small[game, PILE_SIZE])
+    row[KIND_OF] = DRAW_STOCK
+    if pile == 0:
+        return
+    top = int(small[game, PILE + pile - 1])
+    if not _may_meld(hand, held, top):
+        return  # the top card would be left in the hand whatever the solver finds
+    _count(hand, held, -1, -1, counts)
+    now = solve_hand(counts, 0, (frames, table), places, sizes)[0]
+    _count(hand, held, -1, top, counts)
+    left, _, found = solve_hand(counts, 0, (frames, table), places, sizes)
+    if left < now:
+        _uses(places, sizes, found, numbers)
+        if _copy_number(hand, held, top) < numbers[USES + face(top)]:  # the top card is melded, not left
+            row[KIND_OF] = DRAW_DISCARD
+
+
+@bare
+def _meld_row(hand: np.ndarray, held: int, places: np.ndarray, sizes: np.ndarray, found: int, numbers: np.ndarray,
+              row: np.ndarray) -> None:
+    """The melds found as a `MELD` row, each place the lowest copy of its face not yet placed, melds apart by -1."""
+    for number in range(JOKER + 1):
+        numbers[USES + number] = 0
+    at = FIRST_CARD
+    for meld in range(found):
+        if meld:
+            row[at] = -1
+            at += 1
+        for position in range(sizes[meld]):
+            number = places[meld, position]
+            row[at] = _copy(hand, held, number, numbers[USES + number], -1)
+            numbers[USES + number] += 1
+            at += 1
+    row[KIND_OF], row[COUNT_OF] = MELD, at - FIRST_CARD
+
+
+@bare
+def _table(small: np.ndarray, game: int, melds: np.ndarray) -> int:
+    """The table's melds' cards into ``melds`` (a row a meld); how many melds."""
+    count = int(small[game, MELDS])
+    for meld in range(count):
+        for position in range(small[game, SIZE + meld]):
+            melds[meld, position] = small[game, CARDS + meld * MOST_PLACES + position]
+    return count
+
+
+@bare
+def _exchange(small: np.ndarray, game: int, hand: np.ndarray, held: int, current: int, room: Any,
+              row: np.ndarray) -> bool:
+    """`SolverBot._exchange`: the first joker of the table (meld by meld, place by place) that a card of the hand
+    (lowest first) may take (R10), with the first new meld of the hand's options holding it that leaves cards in
+    the hand worth less than ``current``; False if none."""
+    _, counts, places, sizes, frames, table, _, options, bits, melds = room
+    for meld in range(_table(small, game, melds)):
+        size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
+        base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
+        for place in range(size):
+            joker = int(melds[meld, place])
+            if face(joker) != JOKER:
+                continue
+            below = 0  # the hand's jokers below the table's: the options take the lowest jokers first
+            for position in range(held):
+                below += face(hand[position]) == JOKER and hand[position] < joker
+            for given in range(held):
+                card = int(hand[given])
+                if exchange_fit(melds[meld], size, kind, base, suit, place, card) != OK:
+                    continue
+                for number in range(JOKER + 1):
+                    options[number] = 0
+                for position in range(held):
+                    if position != given:
+                        options[face(hand[position])] += 1
+                options[JOKER] += 1
+                for option in range(hand_options(options, 0, bits)):
+                    used, length = options[USED + option], options[LENGTH + option]
+                    if below >= used or held - length <= 0:  # the joker is not in it, or nothing is left
+                        continue
+                    _count(hand, held, given, -1, counts)
+                    for position in range(length):
+                        counts[options[FACES_AT + 13 * option + position]] -= 1
+                    counts[JOKER] += 1  # the table's joker, counted off above, was never the hand's
+                    if solve_hand(counts, 0, (frames, table), places, sizes)[0] >= current:
+                        continue
+                    row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = EXCHANGE, card, meld, place
+                    jokers = 0
+                    for position in range(length):
+                        number = options[FACES_AT + 13 * option + position]
+                        if number != JOKER:
+                            row[FIRST_CARD + position] = _copy(hand, held, number, 0, given)
+                            continue
+                        if jokers == below:  # the jokers lowest first: the table's in its turn
+                            row[FIRST_CARD + position] = joker
+                        else:
+                            row[FIRST_CARD + position] = _copy(hand, held, JOKER, jokers - (jokers > below), -1)
+                        jokers += 1
+                    row[COUNT_OF] = length
+                    return True
+    return False
+
+
+@bare
+def _lay_off(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> bool:
+    """The first lay-off of the solver's (`concombre.games.romme.bots.solver`'s ``_lay_offs``): the hand's cards
+    the most valuable first (lowest first among equals), each tried on the melds in order, a run's low end before
+    its high end (R9); False if none fits."""
+    numbers, melds = room[6], room[9]
+    count = _table(small, game, melds)
+    value = int(HAND_VALUES[JOKER])
+    while value > 0:
+        for position in range(held):
+            card = int(hand[position])
+            if HAND_VALUES[face(card)] != value:
+                continue
+            for meld in range(count):
+                size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
+                base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
+                for end in range(2 if kind == RUN else 1):
+                    chosen = _ENDS[end] if kind == RUN else 0
+                    if face(card) != JOKER and (  # a natural card fits a set of its rank, a run's end of its suit
+                            face_rank(face(card)) != place_rank(kind, base, size if chosen == 2 else -chosen)
+                            or (kind == RUN and face_suit(face(card)) != suit)):
+                        continue
+                    if lay_off_fit(melds[meld], size, kind, base, suit, card, chosen, numbers[GROWN:]) == OK:
+                        row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = LAY_OFF, card, meld, chosen
+                        return True
+        value -= 1
+    return False
+
+
+@bare
+def _discard(small: np.ndarray, game: int, hand: np.ndarray, held: int, may_return: bool, room: Any,
+             row: np.ndarray) -> None:
+    """`SolverBot._discard`: the most valuable card (the highest sorting index among equals) the solver's best
+    melds leave out (their faces' uses in ``numbers[USES:]``), else of the hand; never the card just taken from the
+    discard pile while others are held, unless the rules allow it (R7a)."""
+    numbers = room[6]
+    withheld = int(small[game, DRAWN]) if held > 1 and not may_return else -1  # R7a
+    chosen, most = -1, -1
+    for spare in (True, False):
+        for position in range(held):
+            card = int(hand[position])
+            if card == withheld or (spare and _copy_number(hand, held, card) < numbers[USES + face(card)]):
+                continue
+            if HAND_VALUES[face(card)] >= most:
+                chosen, most = card, int(HAND_VALUES[face(card)])
+        if chosen >= 0:
+            break
+    row[KIND_OF], row[CARD_OF] = DISCARD, chosen
+
+
+@bare
+def solver_row(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room: Any, row: np.ndarray,
+               melding: bool = True) -> None:
+    """The action the game's player to act takes as `concombre.games.romme.bots.SolverBot`, into ``row`` (a kernel
+    row): a draw; the solver's melds (its opening, R8, or any once opened); a joker exchange, a lay-off (opened
+    only); or a discard. ``rules``: the kernel's rules record; ``room``: `solver_room`'s. Without ``melding``, the
+    bot's choice were its melds not to be put down."""
+    hand, counts, places, sizes, frames, table, numbers = room[:7]
+    seat = int(small[game, TO_PLAY])
+    held = _held(words, game, seat, hand)
+    _clear(row)
+    if small[game, PHASE] == DRAW:
+        _draw(small, game, hand, held, room, row)
+        return
+    opening, opened = int(rules[1]), small[game, OPENED + seat] != 0
+    _count(hand, held, -1, -1, counts)
+    left, value, found = solve_hand(counts, 0 if opened else opening, (frames, table), places, sizes)
+    if melding and left >= 0 and found > 0 and (opened or opens(value, opening)):
+        _meld_row(hand, held, places, sizes, found, numbers, row)
+        return
+    if not opened:
+        left, _, found = solve_hand(counts, 0, (frames, table), places, sizes)
+    _uses(places, sizes, found, numbers)  # the cards the solver's best melds leave out: the discard's choice
+    if opened and (_exchange(small, game, hand, held, left, room, row)
+                   or _lay_off(small, game, hand, held, room, row)):
+        return
+    _discard(small, game, hand, held, bool(rules[2]), room, row)
+
+
+# -- the move as the learner's parts ---------------------------------------------------------------------------
+
+@bare
+def _option_of(hand: np.ndarray, held: int, row: np.ndarray, start: int, stop: int, options: np.ndarray,
+               count: int) -> int:
+    """The number of the hand's meld option (`hand_options`' order) whose faces are the cards
+    ``row[start:stop]``'; -1 if none is (a run with a joker where the hand holds the card, say)."""
+    for option in range(count):
+        if options[LENGTH + option] != stop - start:
+            continue
+        same = True
+        for position in range(stop - start):
+            same = same and options[FACES_AT + 13 * option + position] == face(row[start + position])
+        if same:
+            return option
+    return -1
+
+
+@bare
+def _meld_parts(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> int:
+    """A `MELD` row as the parts offer it (`concombre.games.romme.legal.legal_actions`' form): once opened, its
+    first meld alone; before, its melds in the options' order, each face taking its lowest copy not yet taken.
+    Into ``numbers[PARTS_OF:]``: how many parts, or 0 where a meld is none of the hand's options."""
+    counts, numbers, options, bits = room[1], room[6], room[7], room[8]
+    for number in range(JOKER + 1):
+        options[number] = counts[number]
+    count = hand_options(options, 0, bits)
+    melds, start, stop = 0, FIRST_CARD, FIRST_CARD + int(row[COUNT_OF])
+    for position in range(FIRST_CARD, stop + 1):
+        if position == stop or row[position] < 0:
+            option = _option_of(hand, held, row, start, position, options, count)
+            if option < 0:
+                return 0
+            numbers[NUMBERS + melds], numbers[ORDER + melds] = option, start
+            melds += 1
+            start = position + 1
+            if small[game, OPENED + int(small[game, TO_PLAY])]:
+                break
+    for later in range(1, melds):  # in the options' order; equal options keep theirs
+        at = later
+        while at > 0 and numbers[NUMBERS + at - 1] > numbers[NUMBERS + at]:
+            for column in (NUMBERS, ORDER):
+                numbers[column + at - 1], numbers[column + at] = numbers[column + at], numbers[column + at - 1]
+            at -= 1
+    for number in range(JOKER + 1):
+        numbers[USES + number] = 0
+    length = 0
+    for meld in range(melds):
+        if meld:
+            numbers[PARTS_OF + length] = vocabulary.CLOSE
+            length += 1
+        position = numbers[ORDER + meld]
+        while position < stop and row[position] >= 0:
+            number = face(row[position])
+            numbers[PARTS_OF + length] = vocabulary.CARD + _copy(hand, held, number, numbers[USES + number], -1)
+            numbers[USES + number] += 1
+            length += 1
+            position += 1
+    numbers[PARTS_OF + length] = vocabulary.MELD
+    return length + 1
+
+
+@bare
+def _part_of(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: Any,
+             row: np.ndarray, spare: np.ndarray) -> int:
+    """The next part of the move ``row`` (the solver's) after the game's parts built; ``spare``: a row of room."""
+    numbers, hand = room[6], room[0]
+    if row[KIND_OF] == MELD:
+        if _meld_parts(small, game, hand, _held(words, game, int(small[game, TO_PLAY]), hand), room, row):
+            return int(numbers[PARTS_OF + built[game, 0]])
+        solver_row(small, words, game, rules, room, spare, False)
+        row = spare
+    kind, length = row[KIND_OF], int(built[game, 0])
+    if kind in (DRAW_STOCK, DRAW_DISCARD):
+        return vocabulary.DRAW_STOCK if kind == DRAW_STOCK else vocabulary.DRAW_DISCARD
+    if length == 0:
+        return vocabulary.CARD + int(row[CARD_OF])
+    if kind == DISCARD:
+        return vocabulary.DISCARD
+    if length == 1:
+        return vocabulary.TARGET + int(row[MELD_OF])
+    if kind == LAY_OFF:
+        return vocabulary.LAY_OFF + int(row[PLACE_OF])
+    if length == 2:
+        return vocabulary.EXCHANGE + int(row[PLACE_OF])
+    if length - 3 < row[COUNT_OF]:
+        return vocabulary.CARD + int(row[FIRST_CARD + length - 3])
+    return vocabulary.MELD
+
+
+@bare
+def solver_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: Any,
+                row: np.ndarray) -> int:
+    """The next part (`concombre.games.romme.parts`) of the solver bot's move after the game's parts built so far
+    (``built[game]``, the bot's own): `solver_row`'s action as the parts offer it (see `_meld_parts`; where its
+    melds are not all the hand's options, the move the bot would make without them). ``row``: room for a row."""
+    solver_row(small, words, game, rules, room, row)
+    return _part_of(small, words, built, game, rules, room, row, row)
+
+
+# -- the drivers -----------------------------------------------------------------------------------------------
+
+@bare
+def _rows(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules: Any, room: Any, rows: np.ndarray,
+          parts: np.ndarray, spare: np.ndarray) -> None:
+    for game in range(len(small)):
+        if small[game, PHASE] == GAME_OVER:
+            _clear(rows[game])
+            rows[game, KIND_OF], parts[game] = DRAW_STOCK, 0
+            continue
+        forget((room[4], room[5]))
+        solver_row(small, words, game, rules, room, rows[game])
+        parts[game] = _part_of(small, words, built, game, rules, room, rows[game], spare)
+
+
+@jit
+def solver_choices(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules: Any, room: Any, rows: np.ndarray,
+                   parts: np.ndarray) -> None:
+    """Each game's solver move: its action (a kernel row) into ``rows`` and its next part into ``parts`` (a finished
+    game: a draw from the stock, ignored). ``small``, ``words``, ``built``: the kernel's arrays of those names
+    (`concombre.games.romme.fast.kernel.STORAGE`); ``room``: `solver_room`'s."""
+    _rows(small, words, built, rules, room, rows, parts, np.zeros(ACTION_WIDTH, dtype=np.int64))
+
+
+@bare
+def _run_solvers(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray,
+                 built: np.ndarray, seat: int, rules: Any, order: np.ndarray, work: np.ndarray, meld: np.ndarray,
+                 room: Any, row: np.ndarray) -> None:
+    players = rewards.shape[1]
+    for game in range(len(small)):
+        for other in range(players):
+            rewards[game, other] = 0.0
+        last = -1
+        while small[game, PHASE] != GAME_OVER and small[game, TO_PLAY] != seat:
+            if small[game, TO_PLAY] != last:  # a new turn: the hands before are another player's
+                forget((room[4], room[5]))
+                last = small[game, TO_PLAY]
+            built[game, 0] = 0
+            solver_row(small, words, game, rules, room, row)
+            act(small, words, tallies, rewards, game, row, rules, order, work, meld)
+
+
+@jit
+def run_solvers(state: Any, seat: int, rules: Any, room: Any) -> None:
+    """Every game played by solver bots, one after the other, until ``seat`` must act (-1: to its end) or it is
+    over, each move the kernel's `act` of `solver_row`'s action; the rewards start from 0 and sum the call's
+    steps. ``state``: the kernel's five arrays (`concombre.games.romme.fast.kernel.STORAGE`); ``rules``: its rules
+    record; ``room``: `solver_room`'s."""
+    shuffles = scratch()
+    _run_solvers(state[0], state[1], state[2], state[3], state[4], seat, rules, shuffles[2], shuffles[3],
+                 shuffles[4], room, shuffles[5])
+
+
+# -- from Python -----------------------------------------------------------------------------------------------
+
+_ROOMS = threading.local()
+
+
+def _room() -> tuple[Any, ...]:
+    """This thread's `solver_room`, made once."""
+    room: tuple[Any, ...] | None = getattr(_ROOMS, "room", None)
+    if room is None:
+        room = _ROOMS.room = solver_room()
+    return room
+
+
+def rules_record(rules: Rules, deals: str) -> tuple[int, int, bool, int, bool]:
+    """The rules as the kernel takes them, one record: jokers, opening (R8), whether a player may return the card
+    taken from the discard pile (R7a), rebuilds (R12) and whether the deals are fast.
+
+    Examples:
+        >>> rules_record(Rules(), "exact")
+        (4, 40, False, 2, False)
+    """
+    return rules.jokers, rules.opening, rules.may_return_discard, rules.rebuilds, deals == "fast"
+
+
+def _choices(batch: Batch) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    if not isinstance(batch, Batch):
+        raise InvalidArgumentError(f"Expected a batch of Rommé games (reset), not {batch!r}.", field="batch")
+    small, words, _, _, built = batch.storage
+    rows = np.empty((len(batch), ACTION_WIDTH), dtype=np.int64)
+    parts = np.empty(len(batch), dtype=np.int64)
+    solver_choices(small.copy(), words.copy(), built.copy(), rules_record(batch.rules, batch.deals), _room(), rows,
+                   parts)
+    return rows, parts
+
+
+def solver_rows(batch: Batch) -> npt.NDArray[np.int64]:
+    """Each game's solver move (`concombre.games.romme.bots.SolverBot`'s choice for its player to act) as the
+    batch's action rows (`concombre.games.romme.fast.batch.play`), shape (N, 32); a finished game's row is a draw
+    from the stock, which `play` ignores.
+
+    Raises:
+        InvalidArgumentError: ``batch`` is not a batch of Rommé games.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import play, reset
+        >>> games = reset([3, 4], players=2)
+        >>> games = play(games, solver_rows(games))       # the draws
+        >>> games = play(games, solver_rows(games))       # a meld, an exchange, a lay-off or a discard
+        >>> games.to_play.tolist() != [1, 1] or bool((games.phase == 2).all())
+        True
+    """
+    return _choices(batch)[0]
+
+
+def solver_parts(batch: Batch, generator: Any = None) -> npt.NDArray[np.int64]:
+    """Each game's next part (`concombre.games.romme.parts`) of the solver bot's move, after the parts it has built
+    (`concombre.games.romme.fast.batch.step`), shape (N,): the batched bot of the parts' form. An opening's melds
+    come in the order the parts list them and, once opened, the bot puts down one meld a step (the parts offer
+    single melds then), so a game played a part a step may lay its melds in another order than `solver_rows`'s.
+    ``generator`` is not used: the solver chooses alike every time.
+
+    Raises:
+        InvalidArgumentError: ``batch`` is not a batch of Rommé games.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import legal_mask, reset
+        >>> games = reset([3], players=2)
+        >>> int(solver_parts(games)[0]) in legal_mask(games)[0].nonzero()[0].tolist()
+        True
+    """
+    del generator
+    return _choices(batch)[1]
