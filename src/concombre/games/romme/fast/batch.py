@@ -168,6 +168,7 @@ class Batch:
     taken: npt.NDArray[np.uint64]
     built: npt.NDArray[np.int16]
     storage: tuple[Any, ...] = attrs.field(repr=False)
+    _known: dict[str, Any] = attrs.field(factory=dict, repr=False, init=False)  # what was worked out of it
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -413,8 +414,13 @@ def legal_mask(batch: Batch) -> npt.NDArray[np.bool_]:
         >>> legal_mask(games)[0].nonzero()[0].tolist()    # draw from the stock, or take the discard pile's top
         [0, 1]
     """
-    masks = np.zeros((len(batch), PARTS), dtype=bool)
-    drivers.legal_masks(batch.storage, _rules(batch.rules, batch.deals), masks)
+    known = batch._known.get("legal_mask")
+    if known is None:  # a batch never changes: its mask is worked out once (an environment asks it twice a step)
+        known = np.zeros((len(batch), PARTS), dtype=bool)
+        drivers.legal_masks(batch.storage, _rules(batch.rules, batch.deals), known)
+        known.flags.writeable = False
+        batch._known["legal_mask"] = known
+    masks: npt.NDArray[np.bool_] = known
     return masks
 
 
@@ -443,17 +449,30 @@ def step(batch: Batch, parts: npt.ArrayLike, *, autoreset: bool = False, where: 
     chosen = np.ascontiguousarray(chosen, dtype=np.int64)
     live = _live(where, len(batch))
     rules = _rules(batch.rules, batch.deals)
-    refused = drivers.refused_part(_state(arrays), chosen, live, rules)
-    if refused >= 0:
-        part = int(chosen[refused])
-        raise IllegalActionError(f"Refused in game {refused}: part {part} is not offered now (see legal_mask). "
-                                 "Nothing was played.", "R15")
+    refused: list[int] = []
+    masks = batch._known.get("legal_mask")
+    if masks is not None:  # the parts offered are known already: checked here, not again in the kernel
+        acting = live & ~batch.done
+        offered = masks[np.arange(len(batch)), np.clip(chosen, 0, PARTS - 1)] & (chosen >= 0) & (chosen < PARTS)
+        refused += np.flatnonzero(acting & ~offered)[:1].tolist()
+    checked = -2 if masks is not None else -1
 
     def run(start: int, stop: int) -> None:
-        drivers.run_parts(_state(arrays, start, stop), True, chosen[start:stop], live[start:stop], _NO_BOTS, 1, -1,
-                          bool(autoreset), np.uint64(0), rules, start)
+        game = drivers.run_parts(_state(arrays, start, stop), True, chosen[start:stop], live[start:stop], _NO_BOTS, 1,
+                                 checked, bool(autoreset), np.uint64(0), rules, start)
+        if game >= 0:
+            refused.append(start + game)
+
+    if refused:
+        game = refused[0]
+        raise IllegalActionError(f"Refused in game {game}: part {int(chosen[game])} is not offered now (see "
+                                 "legal_mask). Nothing was played.", "R15")
 
     in_runs(run, len(batch), threads)
+    if refused:  # the arrays stepped are dropped: the batch is as it was
+        game = min(refused)
+        raise IllegalActionError(f"Refused in game {game}: part {int(chosen[game])} is not offered now (see "
+                                 "legal_mask). Nothing was played.", "R15")
     return _batch(batch.players, batch.rules, batch.deals, arrays)
 
 

@@ -171,7 +171,7 @@ def _random_part(bits: np.ndarray, stream: np.uint64, counter: int) -> tuple[int
 @bare
 def _run_parts(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
                given: bool, parts: np.ndarray, live: np.ndarray, steps: int, seat: int, autoreset: bool,
-               key: np.uint64, rules: Any, first_game: int, room: Any) -> None:
+               key: np.uint64, rules: Any, first_game: int, room: Any) -> int:
     numbers, bits, order, work, meld, row = room
     players = rewards.shape[1]
     stream = np.uint64(0)
@@ -199,6 +199,10 @@ def _run_parts(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, reward
                 if not live[game]:
                     continue
                 part = int(parts[game])
+                if seat != -2:  # -2: the caller has checked every part against the games' masks
+                    part_mask(small, words, built, game, rules, numbers, bits)
+                    if part < 0 or part >= PARTS or not bits_of(bits, part):
+                        return game  # refused: the caller drops the arrays, which this call has changed
             else:
                 part_mask(small, words, built, game, rules, numbers, bits)
                 part, counter = _random_part(bits, stream, counter)
@@ -209,16 +213,19 @@ def _run_parts(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, reward
                 length = built[game, 0] + 1
                 built[game, length] = part
                 built[game, 0] = length
+    return -1
 
 
 @jit
 def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots: np.ndarray, steps: int, seat: int,
-              autoreset: bool, key: np.uint64, rules: Any, first_game: int) -> None:
-    """Every game, one after the other. With parts ``given``, one step: each live game's player takes its part
-    (all known offered). Otherwise up to ``steps`` steps (all of the game if negative), the players the in-kernel
-    ``bots`` (one per seat, `BOTS`: the random bot); with ``seat`` at least 0, only until that seat must act. A
-    finished game restarts with ``autoreset`` (a step of its own), from the seed after its own. The rewards start
-    from 0 and sum the call's steps. The random bot draws from ``key`` and the game's place in the whole batch
-    (``first_game`` is the place of the first game given), so threads change nothing."""
-    _run_parts(state[0], state[1], state[2], state[3], state[4], given, parts, live, steps, seat, autoreset, key,
-               rules, first_game, scratch())
+              autoreset: bool, key: np.uint64, rules: Any, first_game: int) -> int:
+    """Every game, one after the other. With parts ``given``, one step: each live game's player takes its part,
+    unless it is not offered: then the first such game is returned at once (-1 when none is; the arrays are then
+    half stepped, for the caller to drop; ``seat`` -2 says the caller has checked the parts). Otherwise up to
+    ``steps`` steps (all of the game if negative), the players the in-kernel ``bots`` (one per seat, `BOTS`: the
+    random bot); with ``seat`` at least 0, only until that seat must act. A finished game restarts with
+    ``autoreset`` (a step of its own), from the seed after its own. The rewards start from 0 and sum the call's
+    steps. The random bot draws from ``key`` and the game's place in the whole batch (``first_game`` is the place
+    of the first game given), so threads change nothing."""
+    return _run_parts(state[0], state[1], state[2], state[3], state[4], given, parts, live, steps, seat, autoreset,
+                      key, rules, first_game, scratch())
