@@ -25,7 +25,7 @@ Examples:
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from concombre.core.extras import needs
 
@@ -38,9 +38,8 @@ from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import parts as vocabulary
 from concombre.games.romme import rules as homes
 from concombre.games.romme.fast.bare import bare, bare_inline
-from concombre.games.romme.fast.batch import Batch
 from concombre.games.romme.fast.builder import lowest_bit
-from concombre.games.romme.fast.drivers import scratch
+from concombre.games.romme.fast.deals import MOST_CARDS, WORK
 from concombre.games.romme.fast.kernel import (
     ACTION_WIDTH,
     BASE,
@@ -91,8 +90,11 @@ from concombre.games.romme.fast.table import (
 )
 from concombre.games.romme.rules import Rules
 
-__all__ = ["MOST_HELD", "rules_record", "run_solvers", "solver_choices", "solver_part", "solver_parts", "solver_room",
-           "solver_row", "solver_rows"]
+if TYPE_CHECKING:
+    from concombre.games.romme.fast.batch import Batch
+
+__all__ = ["MOST_HELD", "rules_record", "run_solvers", "solver_choices", "solver_move", "solver_part", "solver_parts",
+           "solver_room", "solver_row", "solver_rows"]
 
 JOKER = homes.JOKER_FACE
 MOST_HELD = 14
@@ -105,9 +107,9 @@ Examples:
 _FOUND = most_melds(MOST_HELD)  # the most melds the solver finds in a hand
 # The solver's own numbers (`solver_room`'s sixth array): each face's uses by the melds found (53), a grown meld's
 # cards (`lay_off_fit`: 14), the option number of each of an opening's melds and their order (8 each), the parts
-# of the move as the learner builds it (40).
-USES, GROWN, NUMBERS, ORDER, PARTS_OF = 0, 64, 80, 88, 96
-_NUMBERS = PARTS_OF + 40
+# of the move as the learner builds it (40), the game `solver_move` last asked about (its number and its rows).
+USES, GROWN, NUMBERS, ORDER, PARTS_OF, LAST_GAME = 0, 64, 80, 88, 96, 136
+_NUMBERS = LAST_GAME + 2
 _ENDS = np.array([1, 2], dtype=np.int64)  # a run's ends for a lay-off, low then high, as the scalar bot tries them
 
 
@@ -528,6 +530,18 @@ def solver_choices(small: np.ndarray, words: np.ndarray, built: np.ndarray, rule
 
 
 @bare
+def solver_move(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room: Any, row: np.ndarray) -> None:
+    """`solver_row` for a game's player to act, as a driver of whole games asks it: the solver's table of positions
+    (`concombre.games.romme.fast.meld_kernel.forget`) kept while the same game is asked again (its hands are
+    related), set aside for another game. Only the speed depends on it, never the move."""
+    numbers = room[6]
+    if numbers[LAST_GAME] != game or numbers[LAST_GAME + 1] != small.ctypes.data:
+        forget((room[4], room[5]))
+        numbers[LAST_GAME], numbers[LAST_GAME + 1] = game, small.ctypes.data
+    solver_row(small, words, game, rules, room, row)
+
+
+@bare
 def _run_solvers(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray,
                  built: np.ndarray, seat: int, rules: Any, order: np.ndarray, work: np.ndarray, meld: np.ndarray,
                  room: Any, row: np.ndarray) -> None:
@@ -535,13 +549,9 @@ def _run_solvers(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewa
     for game in range(len(small)):
         for other in range(players):
             rewards[game, other] = 0.0
-        last = -1
         while small[game, PHASE] != GAME_OVER and small[game, TO_PLAY] != seat:
-            if small[game, TO_PLAY] != last:  # a new turn: the hands before are another player's
-                forget((room[4], room[5]))
-                last = small[game, TO_PLAY]
             built[game, 0] = 0
-            solver_row(small, words, game, rules, room, row)
+            solver_move(small, words, game, rules, room, row)
             act(small, words, tallies, rewards, game, row, rules, order, work, meld)
 
 
@@ -550,10 +560,10 @@ def run_solvers(state: Any, seat: int, rules: Any, room: Any) -> None:
     """Every game played by solver bots, one after the other, until ``seat`` must act (-1: to its end) or it is
     over, each move the kernel's `act` of `solver_row`'s action; the rewards start from 0 and sum the call's
     steps. ``state``: the kernel's five arrays (`concombre.games.romme.fast.kernel.STORAGE`); ``rules``: its rules
-    record; ``room``: `solver_room`'s."""
-    shuffles = scratch()
-    _run_solvers(state[0], state[1], state[2], state[3], state[4], seat, rules, shuffles[2], shuffles[3],
-                 shuffles[4], room, shuffles[5])
+    record (`rules_record`); ``room``: `solver_room`'s."""
+    _run_solvers(state[0], state[1], state[2], state[3], state[4], seat, rules, np.empty(MOST_CARDS, dtype=np.int64),
+                 np.empty(WORK, dtype=np.uint64), np.zeros(2 * MOST_PLACES + 2, dtype=np.int64), room,
+                 np.zeros(ACTION_WIDTH, dtype=np.int64))
 
 
 # -- from Python -----------------------------------------------------------------------------------------------
@@ -581,6 +591,8 @@ def rules_record(rules: Rules, deals: str) -> tuple[int, int, bool, int, bool]:
 
 
 def _choices(batch: Batch) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    from concombre.games.romme.fast.batch import Batch  # the batch's module drives this one's bot: imported late
+
     if not isinstance(batch, Batch):
         raise InvalidArgumentError(f"Expected a batch of Rommé games (reset), not {batch!r}.", field="batch")
     small, words, _, _, built = batch.storage
