@@ -26,10 +26,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from concombre.accel.compiled import jit, jit_inline
+from concombre.accel.compiled import jit, jit_bare_inline, jit_inline
 from concombre.core.errors import InvalidArgumentError
 
-__all__ = ["deal_keys", "keccak", "key_layout", "sort_keys"]
+__all__ = ["deal_keys", "keccak", "key_layout", "sort_keys", "sort_keys_into"]
 
 RATE = 168  # SHAKE-128's block, in bytes
 
@@ -277,7 +277,25 @@ def sort_keys(prefix: np.ndarray, separator: int, numbers: np.ndarray, count: in
         >>> keys.tolist() == list(struct.unpack(">110I", hashlib.shake_128(b"d:7:2:1").digest(440)))
         True
     """
-    lanes = np.zeros(25, dtype=np.uint64)
+    sort_keys_into(prefix, separator, numbers, count, keys, np.zeros(25, dtype=np.uint64))
+
+
+@jit_bare_inline
+def sort_keys_into(prefix: np.ndarray, separator: int, numbers: np.ndarray, count: int, keys: np.ndarray,
+                   lanes: np.ndarray) -> None:
+    """`sort_keys` in the caller's room: ``lanes``, 25 64-bit words of Keccak's state (overwritten), so that a
+    kernel compiled without Numba's runtime (`concombre.accel.compiled.jit_bare`) can call it.
+
+    Examples:
+        >>> import numpy as np
+        >>> keys, other = np.zeros(60, dtype=np.uint64), np.zeros(60, dtype=np.uint64)
+        >>> numbers = np.array([7, 2], dtype=np.uint64)
+        >>> sort_keys_into(np.array([100, 58]), 58, numbers, 60, keys, np.ones(25, dtype=np.uint64))
+        >>> sort_keys(np.array([100, 58]), 58, numbers, 60, other)
+        >>> bool((keys == other).all())
+        True
+    """
+    lanes[:] = 0
     for position in range(len(prefix)):
         _absorb_byte(lanes, position, prefix[position])
     position = len(prefix)
