@@ -390,7 +390,17 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
               bits: np.ndarray) -> None:
     """The parts the game's player to act may take after its parts built so far (``built[game]``), into the mask
     (``bits[MASK:MASK + 3]``, part p at bit p): `concombre.games.romme.parts.next_parts`, compiled. ``room``
-    and ``bits``: the workspace, ``workspace(EXTRA)``."""
+    and ``bits``: the workspace, ``workspace(EXTRA)``.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> from concombre.games.romme.fast.options import workspace
+        >>> small, words, _, _, built = reset([3], players=2).storage
+        >>> room, bits = workspace(EXTRA)
+        >>> part_mask(small, words, built, 0, (4, 40, False, 2, False), room, bits)
+        >>> int(bits[MASK])                                       # draw from the stock or the discard pile
+        3
+    """
     bits[MASK] = bits[MASK + 1] = bits[MASK + 2] = np.uint64(0)
     phase, length = small[game, PHASE], int(built[game, 0])
     if phase == DRAW:
@@ -453,14 +463,32 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
 
 @bare_inline
 def bits_of(bits: np.ndarray, part: int) -> bool:
-    """Whether the mask offers ``part``."""
+    """Whether the mask (``bits[MASK:MASK + 3]``) offers ``part``.
+
+    Examples:
+        >>> import numpy as np
+        >>> bits = np.zeros(MASK + 3, dtype=np.uint64)
+        >>> bits[MASK + 2] = 1 << (166 - 128)                  # the discard part
+        >>> bits_of(bits, 166), bits_of(bits, 0)
+        (True, False)
+    """
     return bool((bits[MASK + (part >> 6)] >> np.uint64(part & 63)) & _ONE)
 
 
 @bare_inline
 def action_of(built: np.ndarray, game: int, part: int, action: np.ndarray) -> bool:
     """The action (a kernel row, `concombre.games.romme.fast.kernel.ACTION_WIDTH`) that ``part`` completes after
-    the game's parts built (``built[game]``), into ``action``; False when it completes none (it is built on)."""
+    the game's parts built (``built[game]``), into ``action``; False when it completes none (it is built on).
+
+    Examples:
+        >>> import numpy as np
+        >>> built, action = np.zeros((1, 33), dtype=np.int16), np.zeros(32, dtype=np.int64)
+        >>> built[0, :2] = 1, P_CARD + 84                       # QH1 chosen
+        >>> action_of(built, 0, P_DISCARD, action), action[:2].tolist()   # discarded: the action's kind and card
+        (True, [5, 84])
+        >>> action_of(built, 0, P_CARD + 86, action)          # another card: built on
+        False
+    """
     length = int(built[game, 0])
     if length == 0 and part in (P_DRAW_STOCK, P_DRAW_DISCARD):
         action[KIND_OF] = DRAW_STOCK if part == P_DRAW_STOCK else DRAW_DISCARD

@@ -39,6 +39,7 @@ from concombre.games.romme.fast.table import OK
 
 __all__ = ["BOTS", "deal_all", "first_refused", "legal_masks", "refused_part", "run_games", "run_parts"]
 
+_RULES = (4, 40, False, 2, False)  # the default rules as the kernel takes them, for the examples
 BOTS = ("random",)
 """The bots that play inside the kernel, by number: a part chosen uniformly among those offered.
 
@@ -76,7 +77,16 @@ def _first_refused(small: np.ndarray, words: np.ndarray, actions: np.ndarray, li
 @jit
 def first_refused(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> tuple[int, int]:
     """The first live game whose action (a kernel row) is refused, a finished game refusing nothing, and the
-    refusal's code; (-1, `OK`) if none is."""
+    refusal's code; (-1, `OK`) if none is.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.romme import Discard, DrawStock
+        >>> from concombre.games.romme.fast.batch import action_rows, reset
+        >>> games, live = reset([1, 2], players=2), np.ones(2, dtype=bool)
+        >>> first_refused(games.storage, action_rows([DrawStock(), Discard("QH1")]), live, _RULES)
+        (1, 15)
+    """
     return _first_refused(state[0], state[1], actions, live, rules, scratch()[4])
 
 
@@ -95,7 +105,17 @@ def _run_games(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, reward
 @jit
 def run_games(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> None:
     """One step of every live game that is not over: its player to act takes its action (a kernel row, known
-    legal), any move half built abandoned. The rewards are the step's."""
+    legal), any move half built abandoned. The rewards are the step's.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.romme import DrawStock
+        >>> from concombre.games.romme.fast.batch import action_rows, reset
+        >>> state = tuple(array.copy() for array in reset([1], players=2).storage)
+        >>> run_games(state, action_rows([DrawStock()]), np.ones(1, dtype=bool), _RULES)
+        >>> int(state[0][0, 0])                                  # the player now plays (phase 2)
+        2
+    """
     room = scratch()
     _run_games(state[0], state[1], state[2], state[3], state[4], actions, live, rules, room[2], room[3], room[4])
 
@@ -109,7 +129,16 @@ def _deal_all(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, players
 
 @jit
 def deal_all(state: Any, dealer: int, rules: Any) -> None:
-    """Every game started from its seed (already in place) and dealt (R4)."""
+    """Every game started from its seed (already in place) and dealt (R4).
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> state = tuple(array.copy() for array in reset([1], players=2).storage)
+        >>> state[1][0, 0] = 5                                    # another seed
+        >>> deal_all(state, 0, _RULES)
+        >>> bool((state[0] == reset([5], players=2).storage[0]).all())
+        True
+    """
     room = scratch()
     _deal_all(state[0], state[1], state[2], state[3].shape[1], dealer, rules, room[2], room[3])
 
@@ -128,7 +157,16 @@ def _legal_masks(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules:
 
 @jit
 def legal_masks(state: Any, rules: Any, masks: np.ndarray) -> None:
-    """Each game's parts offered after its parts built so far, into ``masks`` (games x `PARTS` bools)."""
+    """Each game's parts offered after its parts built so far, into ``masks`` (games x `PARTS` bools, False).
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> masks = np.zeros((1, PARTS), dtype=bool)
+        >>> legal_masks(reset([1], players=2).storage, _RULES, masks)
+        >>> masks[0].nonzero()[0].tolist()
+        [0, 1]
+    """
     room = scratch()
     _legal_masks(state[0], state[1], state[4], rules, masks, room[0], room[1])
 
@@ -147,7 +185,14 @@ def _refused_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, parts
 
 @jit
 def refused_part(state: Any, parts: np.ndarray, live: np.ndarray, rules: Any) -> int:
-    """The first live game, not over, whose part is not offered; -1 if none."""
+    """The first live game, not over, whose part is not offered; -1 if none.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> refused_part(reset([1, 2], players=2).storage, np.array([0, 166]), np.ones(2, dtype=bool), _RULES)
+        1
+    """
     room = scratch()
     return _refused_part(state[0], state[1], state[4], parts, live, rules, room[0], room[1])
 
@@ -226,6 +271,17 @@ def run_parts(state: Any, given: bool, parts: np.ndarray, live: np.ndarray, bots
     random bot); with ``seat`` at least 0, only until that seat must act. A finished game restarts with
     ``autoreset`` (a step of its own), from the seed after its own. The rewards start from 0 and sum the call's
     steps. The random bot draws from ``key`` and the game's place in the whole batch (``first_game`` is the place
-    of the first game given), so threads change nothing."""
+    of the first game given), so threads change nothing.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> state = tuple(array.copy() for array in reset([1], players=2).storage)
+        >>> none = np.zeros(0, dtype=np.int64)
+        >>> run_parts(state, False, none, np.zeros(0, dtype=bool), none, -1, -1, False, np.uint64(3), _RULES, 0)
+        -1
+        >>> int(state[0][0, 0])                                  # played to its end (phase 4)
+        4
+    """
     return _run_parts(state[0], state[1], state[2], state[3], state[4], given, parts, live, steps, seat, autoreset,
                       key, rules, first_game, scratch())

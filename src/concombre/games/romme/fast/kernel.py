@@ -52,8 +52,7 @@ from concombre.games.romme.fast.table import (
     place_value,
 )
 
-__all__ = ["ACTION_WIDTH", "DISCARD", "DRAW_DISCARD", "DRAW_STOCK", "EXCHANGE", "FIELDS", "LAY_OFF", "MELD",
-           "MOST_MELDS", "MOST_PLACES", "STORAGE", "act", "place", "refusal", "restart"]
+__all__ = ["ACTION_WIDTH", "FIELDS", "STORAGE", "act", "place", "refusal", "restart"]
 
 MOST_SEATS = homes.MAX_PLAYERS
 MOST_MELDS = 36  # every card in melds of three (R5)
@@ -355,7 +354,17 @@ def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: n
 @bare
 def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64, dealer: int,
              players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
-    """The game started anew from ``seed`` and dealt (R4); its rewards and parts built are the caller's."""
+    """The game started anew from ``seed`` and dealt (R4); its rewards and parts built are the caller's.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> from concombre.games.romme.fast.drivers import scratch
+        >>> small, words, tallies = (array.copy() for array in reset([3], players=2).storage[:3])
+        >>> restart(small, words, tallies, 0, np.uint64(9), 1, 2, 4, False, *scratch()[2:4])
+        >>> int(small[0, TO_PLAY]), int(small[0, STOCK_SIZE])   # the dealer's left draws first
+        (0, 81)
+    """
     small[game, :] = 0
     words[game, :] = _ZERO
     tallies[game, :] = 0
@@ -416,7 +425,21 @@ def _held_apart(words: np.ndarray, game: int, seat: int, cards: np.ndarray, star
 def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray, rules: Any,
             scratch: np.ndarray) -> int:
     """Why the game's player to play may not take ``action`` (a row of `ACTION_WIDTH`), as a refusal code of
-    `concombre.games.romme.fast.table.RULINGS`, or `OK`: the reference engine's refusals (R5-R10, R15)."""
+    `concombre.games.romme.fast.table.RULINGS`, or `OK`: the reference engine's refusals (R5-R10, R15).
+    ``scratch``: room for a meld's cards and a grown meld (28 numbers).
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.romme import Discard, DrawStock
+        >>> from concombre.games.romme.fast.batch import action_row, reset
+        >>> from concombre.games.romme.fast.table import RULINGS
+        >>> small, words = reset([3], players=2).storage[:2]
+        >>> room, rules = np.zeros(28, dtype=np.int64), (4, 40, False, 2, False)
+        >>> refusal(small, words, 0, action_row(DrawStock()), rules, room)
+        0
+        >>> RULINGS[refusal(small, words, 0, action_row(Discard("QH1")), rules, room)]  # not before the draw
+        'R15'
+    """
     opening, may_return = rules[1], rules[2]
     kind, phase, seat = action[KIND_OF], small[game, PHASE], int(small[game, TO_PLAY])
     if kind in (DRAW_STOCK, DRAW_DISCARD):
@@ -511,7 +534,19 @@ def _put_meld(small: np.ndarray, words: np.ndarray, game: int, seat: int, cards:
 def act(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int,
         action: np.ndarray, rules: Any, order: np.ndarray, work: np.ndarray, scratch: np.ndarray) -> None:
     """The game's player to play takes ``action``, which `refusal` allows; the table then takes its own steps
-    (scoring a round, the next deal, the end) until a player must act or the game is over."""
+    (scoring a round, the next deal, the end) until a player must act or the game is over. ``order``, ``work``
+    and ``scratch``: room for a shuffle and a meld's cards (`concombre.games.romme.fast.drivers.scratch`).
+
+    Examples:
+        >>> from concombre.romme import DrawStock
+        >>> from concombre.games.romme.fast.batch import action_row, reset
+        >>> from concombre.games.romme.fast.drivers import scratch
+        >>> small, words, tallies, rewards, built = (array.copy() for array in reset([3], players=2).storage)
+        >>> room = scratch()
+        >>> act(small, words, tallies, rewards, 0, action_row(DrawStock()), (4, 40, False, 2, False), *room[2:5])
+        >>> int(small[0, PHASE]), hand_size(words, 0, 1)
+        (2, 14)
+    """
     jokers, most_rebuilds, fast = rules[0], rules[3], rules[4]
     players = rewards.shape[1]
     kind, seat = action[KIND_OF], int(small[game, TO_PLAY])

@@ -158,6 +158,15 @@ def _observe_all(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, buil
 
 @jit
 def observe_games(state: tuple[np.ndarray, ...], seats: np.ndarray, opening: int, vectors: np.ndarray) -> None:
-    """Each game's observation for seat ``seats[game]`` into ``vectors`` (zeros, games x `OBSERVATION_SIZE`)."""
+    """Each game's observation for seat ``seats[game]`` into ``vectors`` (zeros, games x `OBSERVATION_SIZE`), by
+    the rules' ``opening``.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> vectors = np.zeros((1, OBSERVATION_SIZE), dtype=np.float32)
+        >>> observe_games(reset([1], players=2).storage, np.array([1]), 40, vectors)
+        >>> int(vectors[0, :110].sum())                           # the 13 cards of seat 1
+        13
+    """
     melded = np.zeros(6, dtype=np.int64)
     _observe_all(state[0], state[1], state[2], state[4], seats, state[3].shape[1], opening, vectors, melded)

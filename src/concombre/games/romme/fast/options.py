@@ -30,8 +30,7 @@ from concombre.games.romme import rules as homes
 from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_suit, opens, run_fits, set_fits
 
-__all__ = ["FACES_AT", "JOKER", "LENGTH", "MOST_OPTIONS", "NEED", "ROOM", "TOP", "USED", "VALUE", "WORDS", "can_open",
-           "count_vector", "fits", "hand_options", "take", "workspace"]
+__all__ = ["MOST_OPTIONS", "ROOM", "WORDS", "can_open", "count_vector", "fits", "hand_options", "take", "workspace"]
 
 JOKER = homes.JOKER_FACE
 MOST_OPTIONS = 1024
@@ -209,7 +208,16 @@ def fits(bits: np.ndarray, held: int, option: int) -> bool:
 
 @bare_inline
 def take(bits: np.ndarray, held: int, option: int, sign: int) -> None:
-    """Option ``option``'s faces taken out of (``sign`` 1) or put back into (-1) the count vector at ``held``."""
+    """Option ``option``'s faces taken out of (``sign`` 1) or put back into (-1) the count vector at ``held``.
+
+    Examples:
+        >>> room, bits = workspace()
+        >>> room[[0, 1, 2]] = 1                                  # 2C 2D 2H: a set
+        >>> count, _ = hand_options(room, 0, bits), count_vector(room, 0, bits, WORDS_FREE)
+        >>> take(bits, WORDS_FREE, 0, 1)
+        >>> int(bits[WORDS_FREE]), fits(bits, WORDS_FREE, 0)
+        (0, False)
+    """
     row = NEED + 4 * option
     for word in range(4):
         if sign > 0:
@@ -221,7 +229,14 @@ def take(bits: np.ndarray, held: int, option: int, sign: int) -> None:
 @bare
 def count_vector(room: np.ndarray, counts: int, bits: np.ndarray, held: int) -> int:
     """The face counts ``room[counts:counts + 53]`` as a count vector at ``bits[held:held + 4]``; the most the cards
-    could be worth."""
+    could be worth.
+
+    Examples:
+        >>> room, bits = workspace()
+        >>> room[[0, 52]] = 1, 2                                 # a two of clubs and two jokers
+        >>> count_vector(room, 0, bits, WORDS_FREE), hex(int(bits[WORDS_FREE]))
+        (24, '0x1')
+    """
     most = 0
     for word in range(4):
         bits[held + word] = np.uint64(0)

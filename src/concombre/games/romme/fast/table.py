@@ -31,8 +31,8 @@ from concombre.games.romme import rules as homes
 from concombre.games.romme.cards import JOKER_VALUE, rank_value
 from concombre.games.romme.fast.bare import bare, bare_inline
 
-__all__ = ["HAND_VALUES", "OK", "RULINGS", "RUN", "RUN_VALUES", "SET", "SET_VALUES", "build_meld", "exchange_fit",
-           "lay_off_fit", "place_rank", "place_suit", "place_value"]
+__all__ = ["HAND_VALUES", "RULINGS", "RUN_VALUES", "SET_VALUES", "build_meld", "exchange_fit", "lay_off_fit",
+           "place_rank", "place_suit", "place_value"]
 
 SET, RUN = 0, 1
 OK = 0
