@@ -17,11 +17,13 @@ from concombre.bench.engines import engine_jobs
 from concombre.bench.floors import floor_jobs
 from concombre.bench.learning import learning_jobs
 from concombre.bench.peers import peer_jobs
+from concombre.bench.romme_batch import ROMME_BATCH_TARGETS, romme_batch_jobs
+from concombre.bench.romme_melds import MELD_TARGETS, meld_jobs
 from concombre.bench.search import search_jobs
-from concombre.bench.targets import ratios
+from concombre.bench.targets import TARGETS, ratios
 from concombre.bench.timing import Job, timer_overhead, version
 
-__all__ = ["Measurement", "Report", "run"]
+__all__ = ["GOALS", "Measurement", "Report", "run"]
 
 
 @attrs.frozen
@@ -104,12 +106,22 @@ class Report:
 def _jobs(quick: bool, peers: bool, overhead: float, more: MoreJobs | None) -> tuple[list[Job], list[str]]:
     scale = 1 if quick else 10
     jobs = engine_jobs(scale, overhead) + adapter_jobs(scale, overhead) + floor_jobs(scale, overhead)
-    jobs += learning_jobs(scale) + search_jobs(scale) + (more(scale, overhead) if more else [])
+    jobs += learning_jobs(scale) + search_jobs(scale) + meld_jobs(scale) + romme_batch_jobs(scale)
+    jobs += more(scale, overhead) if more else []
     if not peers:
         return jobs, []
     theirs, missing = peer_jobs(scale, overhead)
     return jobs + theirs, missing
 
+
+GOALS = (*TARGETS, *MELD_TARGETS, *ROMME_BATCH_TARGETS)
+"""Every goal the report checks: the engines' and adapters' (`concombre.bench.targets.TARGETS`), then Rommé's
+compiled meld solver's and batch's, each kept beside the jobs that measure it.
+
+Examples:
+    >>> len(GOALS) > len(TARGETS)
+    True
+"""
 
 MoreJobs = Callable[[int, float], list[Job]]
 """Measurements a caller adds to the run: ``more(scale, timer_overhead)`` gives the jobs (``concombre bench``
@@ -151,7 +163,7 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None, more
         for key, label, unit, _ in jobs
     )
     report = Report(_machine(), measurements, (), tuple(missing))
-    return attrs.evolve(report, ratios=ratios({item.key: item.value for item in measurements}))
+    return attrs.evolve(report, ratios=ratios({item.key: item.value for item in measurements}, GOALS))
 
 
 def _machine() -> dict[str, str]:

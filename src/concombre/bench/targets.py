@@ -130,7 +130,8 @@ TARGETS = (
     Target("SeatEnv step / SeatVectorEnv game-step (1,024 games)", "gymnasium.seat.step", "gymnasium.vector.step", 50,
            ">="),
 )
-"""Every goal the report checks, in the order it lists them.
+"""The engines' and adapters' goals, in the order the report lists them (`concombre.bench.report.GOALS` adds
+Rommé's compiled tier's).
 
 Examples:
     >>> TARGETS[0].text
