@@ -369,20 +369,27 @@ def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray
 
 @bare_inline
 def _may_begin(room: np.ndarray, number: int) -> bool:
-    """Whether some meld of the hand might begin with a card of face ``number``: a set of its rank needs two
-    other natural cards of the rank (one beside a joker), a run of its suit the next card or a joker (R5, R6).
-    A quick test that spares the listing of the hand's melds for most cards, never one that begins a meld."""
-    jokers = room[CARDS_AT + COUNTS + JOKER]
-    if number == JOKER or jokers >= 2:
+    """Whether some meld of the hand might begin with a card of face ``number`` (a quick test that spares the
+    listing of the hand's melds for most cards, and never fails a card that begins one): a set lists its natural
+    cards by suit, so the others must be of higher suits, two of them (one beside a joker); a run begun by a
+    natural card starts on it (an ace only low) and needs another natural card within one place more than it
+    has jokers (R5, R6)."""
+    if number == JOKER:
         return True
-    rank, suit = face_rank(number), face_suit(number)
-    kind = 0
-    for other in range(4):
-        kind += room[CARDS_AT + COUNTS + 4 * rank + other] > 0
-    if kind >= 3 - jokers:
+    jokers, rank, suit = room[CARDS_AT + COUNTS + JOKER], face_rank(number), face_suit(number)
+    higher = 0
+    for other in range(suit + 1, 4):
+        higher += room[CARDS_AT + COUNTS + 4 * rank + other] > 0
+    if higher >= (1 if jokers else 2):
         return True
-    following = 0 if rank == 12 else rank + 1  # the next card of a run: after an ace (low), the two
-    return bool(jokers > 0 or room[CARDS_AT + COUNTS + 4 * following + suit] > 0)
+    start = 1 if rank == 12 else rank + 2
+    for step in range(1, jokers + 2):
+        following = start + step
+        if following > (13 if start == 1 else 14):
+            break
+        if room[CARDS_AT + COUNTS + 4 * (12 if following == 14 else following - 2) + suit] > 0:
+            return True
+    return False
 
 
 @bare

@@ -49,12 +49,13 @@ VALUE = LENGTH + MOST_OPTIONS
 USED = VALUE + MOST_OPTIONS
 TOP = USED + MOST_OPTIONS
 FACES_AT = TOP + MOST_OPTIONS
-ROOM = FACES_AT + 13 * MOST_OPTIONS
+LAST = FACES_AT + 13 * MOST_OPTIONS  # the face counts of the hand whose options the workspace holds, and how many
+ROOM = LAST + 54
 """Where a caller's own numbers may start in the workspace (`workspace`'s first array).
 
 Examples:
     >>> ROOM
-    17472
+    17526
 """
 NEED = 0
 WORDS_FREE = 4 * MOST_OPTIONS
@@ -83,7 +84,7 @@ def workspace(extra: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
     Examples:
         >>> [array.shape for array in workspace(10)]
-        [(17482,), (4160,)]
+        [(17536,), (4160,)]
     """
     return np.zeros(ROOM + extra, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64)
 
@@ -113,7 +114,8 @@ def _finish(room: np.ndarray, bits: np.ndarray, option: int, length: int, value:
 @bare
 def hand_options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
     """The melds of a hand whose 53 face counts are ``room[counts:counts + 53]`` (R5, R6), into the workspace
-    in the reference engine's order (`concombre.games.romme.options.meld_options`); how many.
+    in the reference engine's order (`concombre.games.romme.options.meld_options`); how many. The workspace
+    remembers the last hand it was asked about: asked again (a move built a part at a time), it answers at once.
 
     Examples:
         >>> room, bits = workspace()
@@ -121,6 +123,20 @@ def hand_options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
         >>> hand_options(room, 0, bits), room[FACES_AT:FACES_AT + 3].tolist(), int(room[VALUE])
         (1, [40, 44, 48], 31)
     """
+    same = True
+    for number in range(JOKER + 1):
+        if room[LAST + number] != room[counts + number]:
+            same = False
+            room[LAST + number] = room[counts + number]
+    if same:
+        return int(room[LAST + JOKER + 1])
+    found = _options(room, counts, bits)
+    room[LAST + JOKER + 1] = found
+    return found
+
+
+@bare
+def _options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
     jokers = int(room[counts + JOKER])
     found = 0
     set_jokers = min(jokers, 4)  # a set takes at most four jokers
