@@ -99,8 +99,8 @@ Examples:
 # of an exchange's new meld the same way, each face's uses so far, the search's stack, a meld's cards, the parts
 # built. Its words: the hand's count vector, then the mask of the parts offered (three words, part p at bit p).
 CARDS_AT = ROOM
-REST_AT = CARDS_AT + 4 * 53
-USES_AT = REST_AT + 4 * 53
+REST_AT = CARDS_AT + 53
+USES_AT = REST_AT + 53
 STACK_AT = USES_AT + 53
 MELD_AT = STACK_AT + 32
 PARTS_AT = MELD_AT + 28
@@ -110,9 +110,8 @@ workspace is ``workspace(EXTRA)``.
 
 Examples:
     >>> EXTRA
-    593
+    252
 """
-COUNTS, LOWEST, SECOND, JOKERS = 0, 53, 106, 159
 HELD = WORDS_FREE
 MASK = WORDS_FREE + 8
 """Where the mask of the parts offered lies in the workspace's words: three words, part p at bit p.
@@ -121,6 +120,8 @@ Examples:
     >>> MASK
     4104
 """
+HAND_AT = MASK + 3  # the hand's two words, then the words of an exchange's new meld's hand
+REST_WORDS = HAND_AT + 2
 _ONE = np.uint64(1)
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _LOWEST_BIT = np.zeros(64, dtype=np.int64)  # the index of each lowest bit, by its de Bruijn product's top six bits
@@ -139,41 +140,33 @@ def _mark(bits: np.ndarray, part: int) -> None:
 
 
 @bare
-def read_hand(words: np.ndarray, game: int, seat: int, room: np.ndarray, at: int) -> None:
-    """``seat``'s hand by face into ``room`` from ``at``: counts, each face's lowest and second copy (-1 for
-    none), the jokers lowest first."""
+def read_hand(words: np.ndarray, game: int, seat: int, room: np.ndarray, bits: np.ndarray) -> None:
+    """``seat``'s hand by face into the workspace: its 53 face counts at `CARDS_AT`, its two words at `HAND_AT`
+    (which name each face's copies and the jokers, for `copy_of`)."""
     for number in range(53):
-        room[at + COUNTS + number] = 0
-        room[at + LOWEST + number] = -1
-        room[at + SECOND + number] = -1
-    for number in range(6):
-        room[at + JOKERS + number] = -1
-    jokers = 0
+        room[CARDS_AT + number] = 0
     for half in range(2):
         mask = words[game, 1 + 2 * seat + half]
+        bits[HAND_AT + half] = mask
         while mask:
-            card = 64 * half + lowest_bit(mask)
+            room[CARDS_AT + face(64 * half + lowest_bit(mask))] += 1
             mask &= mask - _ONE
-            number = face(card)
-            if number == JOKER:
-                room[at + JOKERS + jokers] = card
-                jokers += 1
-            elif room[at + LOWEST + number] < 0:
-                room[at + LOWEST + number] = card
-            else:
-                room[at + SECOND + number] = card
-            room[at + COUNTS + number] += 1
 
 
 @bare_inline
-def copy_of(room: np.ndarray, at: int, number: int, used: int) -> int:
-    """The physical card the ``used``-th further use of a face takes (`_with_copies`): the lowest copy, then the
-    second; the jokers lowest first; -1 when the hand holds no more."""
+def copy_of(bits: np.ndarray, at: int, number: int, used: int) -> int:
+    """The physical card the ``used``-th further use of a face takes from the hand whose two words are at ``at``
+    (`_with_copies`): the lowest copy, then the second; the jokers lowest first; -1 when the hand holds no more."""
     if number == JOKER:
-        return int(room[at + JOKERS + used]) if used < 6 else -1
+        jokers = bits[at + 1] >> np.uint64(40)
+        for _ in range(used):
+            jokers &= jokers - _ONE
+        return 104 + lowest_bit(jokers) if jokers else -1
+    first = 2 * number  # the two copies' sorting indexes, side by side in one word
+    pair = (bits[at + (first >> 6)] >> np.uint64(first & 63)) & np.uint64(3)
     if used == 0:
-        return int(room[at + LOWEST + number])
-    return int(room[at + SECOND + number]) if used == 1 else -1
+        return first if pair & _ONE else (first + 1 if pair else -1)
+    return first + 1 if used == 1 and pair == 3 else -1
 
 
 @bare
@@ -210,26 +203,18 @@ def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
 
 
 @bare
-def _rest(room: np.ndarray, card: int, joker: int) -> int:
-    """The hand less ``card``, with the table's ``joker`` (an exchange's new meld is made of these, R10), at
-    `REST_AT`; how many of its jokers lie below ``joker``."""
-    for position in range(4 * 53):
-        room[REST_AT + position] = room[CARDS_AT + position]
-    number = face(card)
-    room[REST_AT + COUNTS + number] -= 1
-    if number != JOKER:
-        if room[REST_AT + LOWEST + number] == card:
-            room[REST_AT + LOWEST + number] = room[REST_AT + SECOND + number]
-        room[REST_AT + SECOND + number] = -1
-    jokers = int(room[REST_AT + COUNTS + JOKER])
-    below = 0
-    while below < jokers and room[REST_AT + JOKERS + below] < joker:
-        below += 1
-    for position in range(jokers, below, -1):
-        room[REST_AT + JOKERS + position] = room[REST_AT + JOKERS + position - 1]
-    room[REST_AT + JOKERS + below] = joker
-    room[REST_AT + COUNTS + JOKER] = jokers + 1
-    return below
+def _rest(room: np.ndarray, bits: np.ndarray, card: int, joker: int) -> int:
+    """The hand less ``card``, with the table's ``joker`` (an exchange's new meld is made of these, R10): its face
+    counts at `REST_AT`, its words at `REST_WORDS`; how many of its jokers lie below ``joker``."""
+    for number in range(53):
+        room[REST_AT + number] = room[CARDS_AT + number]
+    room[REST_AT + face(card)] -= 1
+    room[REST_AT + JOKER] += 1
+    bits[REST_WORDS], bits[REST_WORDS + 1] = bits[HAND_AT], bits[HAND_AT + 1]
+    bits[REST_WORDS + (card >> 6)] &= ~(_ONE << np.uint64(card & 63))
+    bits[REST_WORDS + 1] |= _ONE << np.uint64(joker - 64)
+    below = bits[REST_WORDS + 1] & ((_ONE << np.uint64(joker - 64)) - _ONE) & ~((_ONE << np.uint64(40)) - _ONE)
+    return popcount(below)
 
 
 @bare_inline
@@ -242,14 +227,14 @@ def _same(room: np.ndarray, option: int, first: int, length: int) -> bool:
 
 
 @bare
-def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single: bool, at: int, count: int,
-               opening: int, below: int) -> None:
+def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single: bool, at: int, words: int,
+               count: int, opening: int, below: int) -> None:
     """The parts that lead on from the melds being built, the parts ``room[start:stop]`` (cards and closes), into
     the mask: `concombre.games.romme.options`' groups for an opening (each further meld an option from the last
     one's on, the opening reached, R8), or one option (``single``: a player who has opened, or an exchange's new
-    meld, which must take the table's joker: an option with more than ``below`` jokers). The hand's cards by
-    face are at ``at``."""
-    most = count_vector(room, at + COUNTS, bits, HELD)
+    meld, which must take the table's joker: an option with more than ``below`` jokers). The hand's face counts
+    are at ``room[at]``, its words at ``bits[words]``."""
+    most = count_vector(room, at, bits, HELD)
     for number in range(53):
         room[USES_AT + number] = 0
     worth, last, first = 0, 0, start
@@ -261,7 +246,7 @@ def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single
         for position in range(first, end):  # the cards must be those the options take (see `copy_of`)
             card = int(room[position]) - P_CARD
             number = face(card)
-            if card != copy_of(room, at, number, int(room[USES_AT + number])):
+            if card != copy_of(bits, words, number, int(room[USES_AT + number])):
                 return
             room[USES_AT + number] += 1
         if end == stop:
@@ -296,7 +281,7 @@ def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single
                 if not reachable:
                     continue
             number = room[FACES_AT + 13 * option + length]
-            card = copy_of(room, at, number, int(room[USES_AT + number]))
+            card = copy_of(bits, words, number, int(room[USES_AT + number]))
             if card >= 0:
                 _mark(bits, P_CARD + card)
             continue
@@ -320,8 +305,8 @@ def _exchanges(small: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray,
     if exchange_fit(cards, size, int(small[game, KIND + meld]), int(small[game, BASE + meld]),
                     int(small[game, SUIT + meld]), place, card) != OK:
         return False
-    below = _rest(room, card, int(cards[place]))
-    count = hand_options(room, REST_AT + COUNTS, bits)
+    below = _rest(room, bits, card, int(cards[place]))
+    count = hand_options(room, REST_AT, bits)
     for option in range(count):  # noqa: SIM110 (a loop: Numba compiles no generator into any())
         if room[USED + option] > below:
             return True
@@ -349,7 +334,7 @@ def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray
     opened = small[game, OPENED + seat] != 0
     number = face(card)
     if opened:
-        lowest = room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]
+        lowest = copy_of(bits, HAND_AT, number, 0)
         for meld in range(small[game, MELDS]):
             if lowest == card and lay_off_ends(small, game, meld, number):
                 _mark(bits, P_TARGET + meld)
@@ -361,10 +346,9 @@ def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray
                 if _exchanges(small, game, room, bits, card, meld, place):
                     _mark(bits, P_TARGET + meld)
                     break
-    if card == (room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]) and _may_begin(
-            room, number):
-        count = hand_options(room, CARDS_AT + COUNTS, bits)
-        _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + 2, opened, CARDS_AT, count, rules[1], -1)
+    if card == copy_of(bits, HAND_AT, number, 0) and _may_begin(room, number):
+        count = hand_options(room, CARDS_AT, bits)
+        _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + 2, opened, CARDS_AT, HAND_AT, count, rules[1], -1)
 
 
 @bare_inline
@@ -376,10 +360,10 @@ def _may_begin(room: np.ndarray, number: int) -> bool:
     has jokers (R5, R6)."""
     if number == JOKER:
         return True
-    jokers, rank, suit = room[CARDS_AT + COUNTS + JOKER], face_rank(number), face_suit(number)
+    jokers, rank, suit = room[CARDS_AT + JOKER], face_rank(number), face_suit(number)
     higher = 0
     for other in range(suit + 1, 4):
-        higher += room[CARDS_AT + COUNTS + 4 * rank + other] > 0
+        higher += room[CARDS_AT + 4 * rank + other] > 0
     if higher >= (1 if jokers else 2):
         return True
     start = 1 if rank == 12 else rank + 2
@@ -387,7 +371,7 @@ def _may_begin(room: np.ndarray, number: int) -> bool:
         following = start + step
         if following > (13 if start == 1 else 14):
             break
-        if room[CARDS_AT + COUNTS + 4 * (12 if following == 14 else following - 2) + suit] > 0:
+        if room[CARDS_AT + 4 * (12 if following == 14 else following - 2) + suit] > 0:
             return True
     return False
 
@@ -422,7 +406,7 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
         drawn, starts = int(small[game, DRAWN]), _ONE
         withheld = drawn >= 0 and holds(words, game, seat, drawn) and popcount(low) + popcount(high) > 1
         if withheld and not rules[2]:
-            read_hand(words, game, seat, room, CARDS_AT)
+            read_hand(words, game, seat, room, bits)
             room[PARTS_AT], room[PARTS_AT + 1] = 1, P_CARD + drawn
             _card_mask(small, words, game, room, bits, rules, drawn)
             starts = bits[MASK] | bits[MASK + 1] | bits[MASK + 2]
@@ -435,7 +419,7 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
         return
     for position in range(length + 1):
         room[PARTS_AT + position] = built[game, position]
-    read_hand(words, game, seat, room, CARDS_AT)
+    read_hand(words, game, seat, room, bits)
     card = int(room[PARTS_AT + 1]) - P_CARD
     if length == 1:
         _card_mask(small, words, game, room, bits, rules, card)
@@ -445,8 +429,7 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
         meld = second - P_TARGET
         if length == 2:
             number = face(card)
-            lowest = room[CARDS_AT + JOKERS] if number == JOKER else room[CARDS_AT + LOWEST + number]
-            if lowest == card:
+            if copy_of(bits, HAND_AT, number, 0) == card:
                 ends = lay_off_ends(small, game, meld, number)
                 for end in range(3):
                     if ends >> end & 1:
@@ -459,13 +442,13 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
                     _mark(bits, P_EXCHANGE + place)
             return
         place = int(room[PARTS_AT + 3]) - P_EXCHANGE
-        below = _rest(room, card, int(small[game, CARDS + meld * MOST_PLACES + place]))
-        count = hand_options(room, REST_AT + COUNTS, bits)
-        _meld_mask(room, bits, PARTS_AT + 4, PARTS_AT + length + 1, True, REST_AT, count, 0, below)
+        below = _rest(room, bits, card, int(small[game, CARDS + meld * MOST_PLACES + place]))
+        count = hand_options(room, REST_AT, bits)
+        _meld_mask(room, bits, PARTS_AT + 4, PARTS_AT + length + 1, True, REST_AT, REST_WORDS, count, 0, below)
         return
-    count = hand_options(room, CARDS_AT + COUNTS, bits)
-    _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, small[game, OPENED + seat] != 0, CARDS_AT, count,
-               rules[1], -1)
+    count = hand_options(room, CARDS_AT, bits)
+    _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, small[game, OPENED + seat] != 0, CARDS_AT, HAND_AT,
+               count, rules[1], -1)
 
 
 @bare_inline
