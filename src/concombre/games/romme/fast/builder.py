@@ -67,6 +67,7 @@ from concombre.games.romme.fast.options import (
     WORDS_FREE,
     can_open,
     count_vector,
+    first_options,
     fits,
     hand_options,
     take,
@@ -347,8 +348,17 @@ def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray
                     _mark(bits, P_TARGET + meld)
                     break
     if card == copy_of(bits, HAND_AT, number, 0) and _may_begin(room, number):
-        count = hand_options(room, CARDS_AT, bits)
+        count = _options_from(room, bits, opened, number)
         _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + 2, opened, CARDS_AT, HAND_AT, count, rules[1], -1)
+
+
+@bare_inline
+def _options_from(room: np.ndarray, bits: np.ndarray, single: bool, number: int) -> int:
+    """The hand's melds a move may begin with the face ``number``: for one meld (a player who has opened) only
+    those that begin with it; for an opening all, since the groups are asked of them all."""
+    if single and number != JOKER:
+        return first_options(room, CARDS_AT, bits, number)
+    return hand_options(room, CARDS_AT, bits)
 
 
 @bare_inline
@@ -446,9 +456,9 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
         count = hand_options(room, REST_AT, bits)
         _meld_mask(room, bits, PARTS_AT + 4, PARTS_AT + length + 1, True, REST_AT, REST_WORDS, count, 0, below)
         return
-    count = hand_options(room, CARDS_AT, bits)
-    _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, small[game, OPENED + seat] != 0, CARDS_AT, HAND_AT,
-               count, rules[1], -1)
+    opened = small[game, OPENED + seat] != 0
+    count = _options_from(room, bits, opened, face(card) if room[PARTS_AT + 1] != P_CLOSE else JOKER)
+    _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, opened, CARDS_AT, HAND_AT, count, rules[1], -1)
 
 
 @bare_inline

@@ -28,9 +28,10 @@ import numpy as np
 
 from concombre.games.romme import rules as homes
 from concombre.games.romme.fast.bare import bare, bare_inline
-from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_suit, opens, run_fits, set_fits
+from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_rank, face_suit, opens, run_fits, set_fits
 
-__all__ = ["MOST_OPTIONS", "ROOM", "WORDS", "can_open", "count_vector", "fits", "hand_options", "take", "workspace"]
+__all__ = ["MOST_OPTIONS", "ROOM", "WORDS", "can_open", "count_vector", "first_options", "fits", "hand_options", "take",
+           "workspace"]
 
 JOKER = homes.JOKER_FACE
 MOST_OPTIONS = 1024
@@ -123,24 +124,43 @@ def hand_options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
         >>> hand_options(room, 0, bits), room[FACES_AT:FACES_AT + 3].tolist(), int(room[VALUE])
         (1, [40, 44, 48], 31)
     """
-    same = True
+    same = room[LAST + JOKER + 1] >= 0
     for number in range(JOKER + 1):
         if room[LAST + number] != room[counts + number]:
             same = False
             room[LAST + number] = room[counts + number]
     if same:
         return int(room[LAST + JOKER + 1])
-    found = _options(room, counts, bits)
+    found = _options(room, counts, bits, -1)
     room[LAST + JOKER + 1] = found
     return found
 
 
 @bare
-def _options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
+def first_options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -> int:
+    """The melds of the hand (as `hand_options`) that begin with a card of the natural face ``first``, in the
+    same order among themselves; how many. Enough where one meld is built at a time (a player who has opened):
+    the others are not listed.
+
+    Examples:
+        >>> room, bits = workspace()
+        >>> room[[40, 41, 42, 44, 48]] = 1                   # QC QD QH KC AC: a set of queens, a run from the QC
+        >>> first_options(room, 0, bits, 41), hand_options(room, 0, bits)   # from QD: none; in all: two
+        (0, 2)
+    """
+    room[LAST + JOKER + 1] = -1  # the workspace no longer holds a whole hand's melds
+    return _options(room, counts, bits, first)
+
+
+@bare
+def _options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -> int:
+    """The hand's melds into the workspace (those that begin with the face ``first``, or all if it is -1)."""
     jokers = int(room[counts + JOKER])
     found = 0
     set_jokers = min(jokers, 4)  # a set takes at most four jokers
     for rank in range(13):
+        if first >= 0 and rank != face_rank(first):
+            continue
         held = naturals = 0  # the naturals of the rank held, a face a byte
         for suit in range(4):
             if room[counts + rank * 4 + suit]:
@@ -163,7 +183,7 @@ def _options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
                             suits |= 1 << face_suit(natural)
                             room[row + length] = natural
                             length += 1
-                    if not set_fits(suits, count, used):
+                    if not set_fits(suits, count, used) or (first >= 0 and room[row] != first):
                         continue
                     for _ in range(used):
                         room[row + length] = JOKER
@@ -171,6 +191,8 @@ def _options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
                     _finish(room, bits, found, length, SET_VALUES[rank] * size, used)
                     found += 1
     for suit in range(4):
+        if first >= 0 and suit != face_suit(first):
+            continue
         present = 0
         for rank in range(13):
             if room[counts + rank * 4 + suit]:
@@ -179,6 +201,8 @@ def _options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
             continue
         window = 7 if not jokers else (1 << (jokers + 1)) - 1
         for start in range(1, 13):
+            if first >= 0 and start != (1 if face_rank(first) == 12 else face_rank(first) + 2):
+                continue
             seen = present >> start & window
             if not seen or (not jokers and seen != 7):
                 continue
