@@ -25,6 +25,7 @@ Examples:
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from concombre.core.extras import needs
@@ -33,7 +34,7 @@ with needs("fast", "concombre's compiled Rommé"):
     import numpy as np
     import numpy.typing as npt
 
-from concombre.accel.compiled import jit
+from concombre.accel.compiled import jit, jit_inline
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import parts as vocabulary
 from concombre.games.romme import rules as homes
@@ -74,7 +75,7 @@ from concombre.games.romme.fast.kernel import (
     act,
 )
 from concombre.games.romme.fast.meld_kernel import forget, most_melds, new_work, solve_hand
-from concombre.games.romme.fast.options import FACES_AT, LENGTH, ROOM, USED, WORDS, hand_options
+from concombre.games.romme.fast.options import FACES_AT, LENGTH, ROOM, USED, WORDS, WORDS_FREE, hand_options
 from concombre.games.romme.fast.table import (
     HAND_VALUES,
     OK,
@@ -86,9 +87,13 @@ from concombre.games.romme.fast.table import (
     lay_off_fit,
     opens,
     place_rank,
+    run_fits,
     run_number,
+    set_fits,
 )
 from concombre.games.romme.rules import Rules
+
+natural_face: Callable[..., int] = jit_inline(homes.natural_face)  # a rank and a suit's face (the rule home's)
 
 if TYPE_CHECKING:
     from concombre.games.romme.fast.batch import Batch
@@ -107,26 +112,36 @@ Examples:
 _FOUND = most_melds(MOST_HELD)  # the most melds the solver finds in a hand
 # The solver's own numbers (`solver_room`'s sixth array): each face's uses by the melds found (53), a grown meld's
 # cards (`lay_off_fit`: 14), the option number of each of an opening's melds and their order (8 each), the parts
-# of the move as the learner builds it (40), the game `solver_move` last asked about (its number and its rows).
-USES, GROWN, NUMBERS, ORDER, PARTS_OF, LAST_GAME = 0, 64, 80, 88, 96, 136
-_NUMBERS = LAST_GAME + 2
+# of the move as the learner builds it (40), the game `solver_move` last asked about (its number and its rows),
+# and for each seat (and the hand being decided) what the solver found for a hand (`_keep`: its melds' places in
+# `solver_room`'s last two arrays).
+USES, GROWN, NUMBERS, ORDER, PARTS_OF, LAST_GAME, MEMO = 0, 64, 80, 88, 96, 136, 138
+CURRENT = homes.MAX_PLAYERS  # the slot of the hand being decided (the seats' are 0-5)
+_KEPT = 6  # a slot's numbers: the hand's two words, its value left, melds found, their value, the opening it misses
+_NUMBERS = MEMO + _KEPT * (CURRENT + 1)
+_UNKNOWN = 1 << 30  # no opening known out of reach
+TAKERS = WORDS_FREE  # in the options' words (`solver_room`'s), by natural face: the melds it may be laid off on
 _ENDS = np.array([1, 2], dtype=np.int64)  # a run's ends for a lay-off, low then high, as the scalar bot tries them
 
 
 def solver_room() -> tuple[Any, ...]:
     """The room the solver bot decides in, one a thread: the hand's cards, its face counts, the melds the solver
     finds (places and sizes), the solver's workspace (`concombre.games.romme.fast.meld_kernel.new_work`), the bot's
-    numbers, a hand's meld options (`concombre.games.romme.fast.options.workspace`) and the table's melds.
+    numbers, a hand's meld options (`concombre.games.romme.fast.options.workspace`), the table's melds, and the melds
+    found for each seat's hand (places and sizes), kept between its moves.
 
     Examples:
         >>> [array.dtype.name for array in solver_room()[:3]]
         ['int64', 'int8', 'int8']
     """
     frames, table = new_work(MOST_HELD)
+    numbers = np.zeros(_NUMBERS, dtype=np.int64)
+    numbers[MEMO + 2:_NUMBERS:_KEPT] = -1  # no slot keeps anything yet
     return (np.zeros(MOST_HELD + 2, dtype=np.int64), np.zeros(JOKER + 1, dtype=np.int8),
             np.zeros((_FOUND, MOST_PLACES), dtype=np.int8), np.zeros(_FOUND, dtype=np.int8), frames, table,
-            np.zeros(_NUMBERS, dtype=np.int64), np.zeros(ROOM, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64),
-            np.zeros((MOST_MELDS, MOST_PLACES), dtype=np.int64))
+            numbers, np.zeros(ROOM, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64),
+            np.zeros((MOST_MELDS, MOST_PLACES), dtype=np.int64),
+            np.zeros((CURRENT + 1, _FOUND, MOST_PLACES), dtype=np.int8), np.zeros((CURRENT + 1, _FOUND), dtype=np.int8))
 
 
 # -- the hand and the solver -----------------------------------------------------------------------------------
@@ -194,36 +209,117 @@ def _clear(row: np.ndarray) -> None:
     row[COUNT_OF] = 0
 
 
+# -- what the solver found for a hand, kept between moves ------------------------------------------------------
+
+@bare
+def _keep(room: Any, slot: int, low: np.uint64, high: np.uint64, left: int, found: int, value: int, absent: int,
+          source: int) -> None:
+    """What the solver finds for the hand of two words ``low`` and ``high`` (its value left, its ``found`` melds
+    worth ``value`` on the table, the least opening it is known not to reach: ``absent``), kept in ``slot`` (a
+    seat's, or `CURRENT`); the melds' places are the room's (``source`` -1) or another slot's."""
+    places, sizes, numbers, kept_places, kept_sizes = room[2], room[3], room[6], room[10], room[11]
+    at = MEMO + _KEPT * slot
+    numbers[at], numbers[at + 1] = np.int64(low), np.int64(high)
+    numbers[at + 2], numbers[at + 3], numbers[at + 4], numbers[at + 5] = left, found, value, absent
+    for meld in range(found):
+        size = int(sizes[meld]) if source < 0 else int(kept_sizes[source, meld])
+        kept_sizes[slot, meld] = size
+        for position in range(size):
+            kept_places[slot, meld, position] = places[meld, position] if source < 0 else kept_places[
+                source, meld, position]
+
+
+@bare
+def _keep_after(words: np.ndarray, game: int, seat: int, row: np.ndarray, joker: int, room: Any, left: int,
+                found: int, value: int, source: int) -> None:
+    """What the solver finds for ``seat``'s hand once the move ``row`` is made (its card and cards gone from the
+    hand, but ``joker``, which comes from the table), kept for the seat: the hand is known by its cards, so what
+    is kept is never read for another hand (`_keep`; with no meld, no opening is reached)."""
+    low, high = words[game, HANDS + 2 * seat], words[game, HANDS + 2 * seat + 1]
+    for position in range(FIRST_CARD - 1, FIRST_CARD + int(row[COUNT_OF])):
+        card = int(row[CARD_OF if position < FIRST_CARD else position])
+        if card < 0 or card == joker:
+            continue
+        if card < 64:
+            low &= ~(np.uint64(1) << np.uint64(card))
+        else:
+            high &= ~(np.uint64(1) << np.uint64(card - 64))
+    absent = 1 if found == 0 else int(room[6][MEMO + _KEPT * CURRENT + 5]) if source == CURRENT else _UNKNOWN
+    _keep(room, seat, low, high, left, found, value, absent, source)
+
+
+@bare
+def _recall(words: np.ndarray, game: int, seat: int, numbers: np.ndarray) -> tuple[bool, int]:
+    """Whether the seat's slot keeps what the solver found for its hand, and -1; or for its hand but one card
+    (drawn since), True and that card; (False, -1) if neither."""
+    at = MEMO + _KEPT * seat
+    low, high = np.uint64(numbers[at]), np.uint64(numbers[at + 1])
+    now_low, now_high = words[game, HANDS + 2 * seat], words[game, HANDS + 2 * seat + 1]
+    if (low & ~now_low) or (high & ~now_high) or numbers[at + 2] < 0:
+        return False, -1
+    more_low, more_high = now_low & ~low, now_high & ~high
+    if not more_low and not more_high:
+        return True, -1
+    if more_low and not more_high and not (more_low & (more_low - np.uint64(1))):
+        return True, lowest_bit(more_low)
+    if more_high and not more_low and not (more_high & (more_high - np.uint64(1))):
+        return True, 64 + lowest_bit(more_high)
+    return False, -1
+
+
 # -- the bot's choices -----------------------------------------------------------------------------------------
 
 @bare
-def _may_meld(hand: np.ndarray, held: int, card: int) -> bool:
-    """Whether some meld could hold ``card`` beside cards of the hand (R5, R6): a joker; or a natural card with
-    another of its rank in another suit, or another of its suit no further along a run than the hand's jokers can
-    bridge. A card no meld can hold is left in the hand by every arrangement."""
+def _melds_with(hand: np.ndarray, held: int, card: int) -> bool:
+    """Whether some meld holds the natural ``card`` with cards of the hand (R5, R6): a set of its rank with other
+    suits and jokers, or a run of its suit through its place, the hand's cards where they are and jokers in the
+    gaps. A card no meld holds is left in the hand by every arrangement."""
     number = face(card)
-    if number == JOKER:
-        return True
-    jokers = 0
-    for position in range(held):
-        jokers += face(hand[position]) == JOKER
     rank, suit = face_rank(number), face_suit(number)
-    for position in range(held):
-        other = face(hand[position])
-        if other in (JOKER, number):
-            continue
-        if face_rank(other) == rank:
-            return True
-        if face_suit(other) == suit:
-            for low in (False, True):
-                for other_low in (False, True):
-                    if abs(run_number(rank, low) - run_number(face_rank(other), other_low)) <= jokers + 1:
-                        return True
+    jokers = suits = 0
+    present = np.uint64(0)  # the run numbers of the suit's cards held, the card's own included (an ace twice)
+    for position in range(-1, held):
+        other = face(card if position < 0 else hand[position])
+        if other == JOKER:
+            jokers += 1
+        elif face_suit(other) == suit:
+            present |= np.uint64(1) << np.uint64(run_number(face_rank(other), False))
+            present |= np.uint64(1) << np.uint64(run_number(face_rank(other), True))
+        elif face_rank(other) == rank:
+            suits |= 1 << face_suit(other)
+    mask = 1 << suit
+    for naturals in range(1, 5):  # the card and the other suits', lowest suit first
+        for used in range(min(jokers, 4) + 1):
+            if set_fits(mask, naturals, used):
+                return True
+        if not suits:
+            break
+        mask |= suits & -suits
+        suits &= suits - 1
+    for low in (False, True):  # the runs through the card's place (an ace's two)
+        place = run_number(rank, low)
+        if low and place == run_number(rank, False):
+            break
+        below = 0  # the gaps from the run's start to the card: jokers must fill them
+        for start in range(place, max(0, place - 13), -1):
+            below += not (present >> np.uint64(start)) & np.uint64(1)
+            if below > jokers:
+                break
+            gaps = below
+            for stop in range(place + 1, min(13 if start == 1 else 14, start + 12) + 1):
+                gaps += not (present >> np.uint64(stop)) & np.uint64(1)
+                if gaps > jokers:
+                    break
+                if stop >= start + 2 and run_fits(start, stop - start + 1 - gaps, gaps):
+                    return True
+            if place >= start + 2 and run_fits(start, place - start + 1 - below, below):
+                return True
     return False
 
 
 @bare
-def _draw(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> None:
+def _draw(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any,
+          row: np.ndarray) -> None:
     """`SolverBot._draw`: the discard pile's top card when the solver melds it and leaves less in the hand."""
     _, counts, places, sizes, frames, table, numbers = room[:7]
     pile = int(small[game, PILE_SIZE])
@@ -231,10 +327,21 @@ def _draw(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, 
     if pile == 0:
         return
     top = int(small[game, PILE + pile - 1])
-    if not _may_meld(hand, held, top):
+    natural = face(top) != JOKER
+    if natural and not _melds_with(hand, held, top):
         return  # the top card would be left in the hand whatever the solver finds
-    _count(hand, held, -1, -1, counts)
-    now = solve_hand(counts, 0, (frames, table), places, sizes)[0]
+    seat = int(small[game, TO_PLAY])
+    known, drawn = _recall(words, game, seat, numbers)
+    if known and drawn < 0:
+        now = int(numbers[MEMO + _KEPT * seat + 2])
+        if natural and numbers[MEMO + _KEPT * seat + 3] == 0:
+            # The hand holds no meld: every meld of it and the top card holds the top card (not a copy of it,
+            # which would meld without it) and leaves less in the hand than all of it. The solver melds it.
+            row[KIND_OF] = DRAW_DISCARD
+            return
+    else:
+        _count(hand, held, -1, -1, counts)
+        now = solve_hand(counts, 0, (frames, table), places, sizes)[0]
     _count(hand, held, -1, top, counts)
     left, _, found = solve_hand(counts, 0, (frames, table), places, sizes)
     if left < now:
@@ -273,12 +380,12 @@ def _table(small: np.ndarray, game: int, melds: np.ndarray) -> int:
 
 
 @bare
-def _exchange(small: np.ndarray, game: int, hand: np.ndarray, held: int, current: int, room: Any,
-              row: np.ndarray) -> bool:
+def _exchange(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, current: int,
+              room: Any, row: np.ndarray) -> bool:
     """`SolverBot._exchange`: the first joker of the table (meld by meld, place by place) that a card of the hand
     (lowest first) may take (R10), with the first new meld of the hand's options holding it that leaves cards in
     the hand worth less than ``current``; False if none."""
-    _, counts, places, sizes, frames, table, _, options, bits, melds = room
+    _, counts, places, sizes, frames, table, _, options, bits, melds = room[:10]
     for meld in range(_table(small, game, melds)):
         size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
         base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
@@ -289,8 +396,12 @@ def _exchange(small: np.ndarray, game: int, hand: np.ndarray, held: int, current
             below = 0  # the hand's jokers below the table's: the options take the lowest jokers first
             for position in range(held):
                 below += face(hand[position]) == JOKER and hand[position] < joker
+            stands_for = place_rank(kind, base, place)
             for given in range(held):
                 card = int(hand[given])
+                if face(card) == JOKER or face_rank(face(card)) != stands_for or (  # only its card takes its place
+                        kind == RUN and face_suit(face(card)) != suit):
+                    continue
                 if exchange_fit(melds[meld], size, kind, base, suit, place, card) != OK:
                     continue
                 for number in range(JOKER + 1):
@@ -307,7 +418,8 @@ def _exchange(small: np.ndarray, game: int, hand: np.ndarray, held: int, current
                     for position in range(length):
                         counts[options[FACES_AT + 13 * option + position]] -= 1
                     counts[JOKER] += 1  # the table's joker, counted off above, was never the hand's
-                    if solve_hand(counts, 0, (frames, table), places, sizes)[0] >= current:
+                    after, table_worth, still = solve_hand(counts, 0, (frames, table), places, sizes)
+                    if after >= current:
                         continue
                     row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = EXCHANGE, card, meld, place
                     jokers = 0
@@ -322,45 +434,67 @@ def _exchange(small: np.ndarray, game: int, hand: np.ndarray, held: int, current
                             row[FIRST_CARD + position] = _copy(hand, held, JOKER, jokers - (jokers > below), -1)
                         jokers += 1
                     row[COUNT_OF] = length
+                    _keep_after(words, game, int(small[game, TO_PLAY]), row, joker, room, after, still,
+                                int(table_worth), -1)
                     return True
     return False
 
 
 @bare
-def _lay_off(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> bool:
+def _lay_off(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, left: int, meldless: bool,
+             room: Any, row: np.ndarray) -> bool:
     """The first lay-off of the solver's (`concombre.games.romme.bots.solver`'s ``_lay_offs``): the hand's cards
     the most valuable first (lowest first among equals), each tried on the melds in order, a run's low end before
     its high end (R9); False if none fits."""
-    numbers, melds = room[6], room[9]
+    numbers, bits, melds = room[6], room[8], room[9]
     count = _table(small, game, melds)
+    for number in range(JOKER):  # the melds each natural face may go on: a set of its rank, a run's end
+        bits[TAKERS + number] = np.uint64(0)
+    for meld in range(count):
+        size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
+        base, suit, bit = int(small[game, BASE + meld]), int(small[game, SUIT + meld]), np.uint64(1) << np.uint64(meld)
+        if kind != RUN:
+            for other in range(4):
+                bits[TAKERS + natural_face(base, other)] |= bit
+            continue
+        if base > 1:
+            bits[TAKERS + natural_face(place_rank(kind, base, -1), suit)] |= bit
+        if base + size <= 14:
+            bits[TAKERS + natural_face(place_rank(kind, base, size), suit)] |= bit
     value = int(HAND_VALUES[JOKER])
     while value > 0:
         for position in range(held):
             card = int(hand[position])
-            if HAND_VALUES[face(card)] != value:
+            number = face(card)
+            if HAND_VALUES[number] != value:
                 continue
-            for meld in range(count):
+            takers = bits[TAKERS + number] if number != JOKER else (np.uint64(1) << np.uint64(count)) - np.uint64(1)
+            while takers:
+                meld = lowest_bit(takers)
+                takers &= takers - np.uint64(1)
                 size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
                 base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
                 for end in range(2 if kind == RUN else 1):
                     chosen = _ENDS[end] if kind == RUN else 0
-                    if face(card) != JOKER and (  # a natural card fits a set of its rank, a run's end of its suit
-                            face_rank(face(card)) != place_rank(kind, base, size if chosen == 2 else -chosen)
-                            or (kind == RUN and face_suit(face(card)) != suit)):
-                        continue
+                    if number != JOKER and kind == RUN and face_rank(number) != place_rank(
+                            kind, base, size if chosen == 2 else -1):
+                        continue  # a natural card goes on a run's end its rank follows on
                     if lay_off_fit(melds[meld], size, kind, base, suit, card, chosen, numbers[GROWN:]) == OK:
                         row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = LAY_OFF, card, meld, chosen
+                        if meldless:  # every card is left: the rest leave what they did, less the card
+                            _keep_after(words, game, int(small[game, TO_PLAY]), row, -1, room, left - value, 0, 0,
+                                        -1)
                         return True
         value -= 1
     return False
 
 
 @bare
-def _discard(small: np.ndarray, game: int, hand: np.ndarray, held: int, may_return: bool, room: Any,
-             row: np.ndarray) -> None:
+def _discard(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, left: int,
+             may_return: bool, room: Any, row: np.ndarray) -> None:
     """`SolverBot._discard`: the most valuable card (the highest sorting index among equals) the solver's best
-    melds leave out (their faces' uses in ``numbers[USES:]``), else of the hand; never the card just taken from the
-    discard pile while others are held, unless the rules allow it (R7a)."""
+    melds leave out (their faces' uses in ``numbers[USES:]``, ``left`` their value left), else of the hand; never
+    the card just taken from the discard pile while others are held, unless the rules allow it (R7a)."""
     numbers = room[6]
     withheld = int(small[game, DRAWN]) if held > 1 and not may_return else -1  # R7a
     chosen, most = -1, -1
@@ -374,6 +508,10 @@ def _discard(small: np.ndarray, game: int, hand: np.ndarray, held: int, may_retu
         if chosen >= 0:
             break
     row[KIND_OF], row[CARD_OF] = DISCARD, chosen
+    if spare:  # the best melds of the rest are the hand's: they leave what they left, less the card
+        at = MEMO + _KEPT * CURRENT
+        _keep_after(words, game, int(small[game, TO_PLAY]), row, -1, room, left - most, int(numbers[at + 3]),
+                    int(numbers[at + 4]), CURRENT)
 
 
 @bare
@@ -388,21 +526,43 @@ def solver_row(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room
     held = _held(words, game, seat, hand)
     _clear(row)
     if small[game, PHASE] == DRAW:
-        _draw(small, game, hand, held, room, row)
+        _draw(small, words, game, hand, held, room, row)
         return
     opening, opened = int(rules[1]), small[game, OPENED + seat] != 0
-    _count(hand, held, -1, -1, counts)
-    left, value, found = solve_hand(counts, 0 if opened else opening, (frames, table), places, sizes)
-    if melding and left >= 0 and found > 0 and (opened or opens(value, opening)):
+    known, drawn = _recall(words, game, seat, numbers)
+    at = MEMO + _KEPT * seat
+    if known and (drawn < 0 or (face(drawn) != JOKER and not _melds_with(hand, held, drawn))):
+        # The hand's melds are known, and no meld holds the card drawn since: the same melds, the card left.
+        left, found, value, absent = int(numbers[at + 2]), int(numbers[at + 3]), int(numbers[at + 4]), int(
+            numbers[at + 5])
+        if drawn >= 0:
+            left += HAND_VALUES[face(drawn)]
+        for meld in range(found):
+            sizes[meld] = room[11][seat, meld]
+            for position in range(sizes[meld]):
+                places[meld, position] = room[10][seat, meld, position]
+    else:
+        _count(hand, held, -1, -1, counts)
+        left, value, found = solve_hand(counts, 0, (frames, table), places, sizes)  # best_melds(hand)
+        absent = 1 if found == 0 else _UNKNOWN
+    _keep(room, CURRENT, np.uint64(0), np.uint64(0), left, found, value, absent, -1)
+    if melding and found > 0 and (opened or opens(value, opening)):  # the best melds worth the opening are it
         _meld_row(hand, held, places, sizes, found, numbers, row)
+        _keep_after(words, game, seat, row, -1, room, left, 0, 0, -1)  # no meld is left in the rest
         return
-    if not opened:
-        left, _, found = solve_hand(counts, 0, (frames, table), places, sizes)
     _uses(places, sizes, found, numbers)  # the cards the solver's best melds leave out: the discard's choice
-    if opened and (_exchange(small, game, hand, held, left, room, row)
-                   or _lay_off(small, game, hand, held, room, row)):
+    if melding and found > 0 and not opened and absent > opening:  # the best opening (R8) leaves more
+        _count(hand, held, -1, -1, counts)
+        opening_left, _, melds = solve_hand(counts, opening, (frames, table), places, sizes)
+        if opening_left >= 0:
+            _meld_row(hand, held, places, sizes, melds, numbers, row)
+            _keep_after(words, game, seat, row, -1, room, opening_left, 0, 0, -1)
+            return
+        numbers[MEMO + _KEPT * CURRENT + 5] = opening  # this hand reaches no opening of this many points
+    if opened and (_exchange(small, words, game, hand, held, left, room, row)
+                   or _lay_off(small, words, game, hand, held, left, found == 0, room, row)):
         return
-    _discard(small, game, hand, held, bool(rules[2]), room, row)
+    _discard(small, words, game, hand, held, left, bool(rules[2]), room, row)
 
 
 # -- the move as the learner's parts ---------------------------------------------------------------------------
