@@ -160,3 +160,26 @@ def test_a_batch_is_required():
     with pytest.raises(InvalidArgumentError) as caught:
         solver_rows("games")  # type: ignore[arg-type]
     assert caught.value.field == "batch"
+
+
+def test_a_card_no_meld_holds_is_told_apart_from_one_some_meld_holds():
+    """`_melds_with` (which lets the bot skip the solver) against the hand's meld options: whether some option of
+    the hand and the card holds the card's face, on random hands of 2-13 cards with 0-4 jokers."""
+    from concombre.games.romme.fast.options import FACES_AT, LENGTH, hand_options, workspace
+    from concombre.games.romme.fast.solver import _melds_with
+    from concombre.games.romme.rules import face
+
+    rng, room, bits = random.Random(61), *workspace()
+    told = Counter[bool]()
+    for _ in range(3_000):
+        naturals = rng.sample(range(104), rng.randint(3, 14))
+        card, hand = naturals[0], naturals[1:] + list(range(104, 104 + rng.choice((0, 0, 1, 2, 4))))
+        room[:53] = 0
+        for held in (card, *hand):
+            room[face(held)] += 1
+        count = hand_options(room, 0, bits)
+        expected = any(face(card) in room[FACES_AT + 13 * option:FACES_AT + 13 * option + room[LENGTH + option]]
+                       for option in range(count))
+        assert _melds_with(np.array(hand, dtype=np.int64), len(hand), card) == expected, (card, hand)
+        told[expected] += 1
+    assert told[True] > 300 and told[False] > 300
