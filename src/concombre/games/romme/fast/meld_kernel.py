@@ -52,7 +52,13 @@ __all__ = ["Work", "forget", "most_melds", "new_work", "solve_hand", "solve_hand
 
 Work = tuple[Any, Any]
 """The room `solve_hand` searches in (`new_work`): its frames (each with its candidate melds) and the table of
-what it solved, two 2-D ``int64`` arrays."""
+what it solved, two 2-D ``int64`` arrays.
+
+Examples:
+    >>> frames, table = new_work(14)
+    >>> frames.ndim, table.ndim, str(table.dtype)
+    (2, 2, 'int64')
+"""
 
 leading_zeros = cast(Callable[[int], int], _leading_zeros)  # LLVM's count of a word's leading zero bits
 trailing_zeros = cast(Callable[[int], int], _trailing_zeros)  # and of its trailing ones
