@@ -113,9 +113,10 @@ _FOUND = most_melds(MOST_HELD)  # the most melds the solver finds in a hand
 # The solver's own numbers (`solver_room`'s sixth array): each face's uses by the melds found (53), a grown meld's
 # cards (`lay_off_fit`: 14), the option number of each of an opening's melds and their order (8 each), the parts
 # of the move as the learner builds it (40), the game `solver_move` last asked about (its number and its rows),
+# the hand's cards in the order the lay-offs are tried (16),
 # and for each seat (and the hand being decided) what the solver found for a hand (`_keep`: its melds' places in
 # `solver_room`'s last two arrays).
-USES, GROWN, NUMBERS, ORDER, PARTS_OF, LAST_GAME, MEMO = 0, 64, 80, 88, 96, 136, 138
+USES, GROWN, NUMBERS, ORDER, PARTS_OF, LAST_GAME, ORDER_OF, MEMO = 0, 64, 80, 88, 96, 136, 138, 154
 CURRENT = homes.MAX_PLAYERS  # the slot of the hand being decided (the seats' are 0-5)
 _KEPT = 6  # a slot's numbers: the hand's two words, its value left, melds found, their value, the opening it misses
 _NUMBERS = MEMO + _KEPT * (CURRENT + 1)
@@ -341,7 +342,9 @@ def _draw(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, hel
             return
     else:
         _count(hand, held, -1, -1, counts)
-        now = solve_hand(counts, 0, (frames, table), places, sizes)[0]
+        now, value, found = solve_hand(counts, 0, (frames, table), places, sizes)
+        _keep(room, seat, words[game, HANDS + 2 * seat], words[game, HANDS + 2 * seat + 1], now, found, value,
+              1 if found == 0 else _UNKNOWN, -1)  # for the play after the draw
     _count(hand, held, -1, top, counts)
     left, _, found = solve_hand(counts, 0, (frames, table), places, sizes)
     if left < now:
@@ -369,14 +372,11 @@ def _meld_row(hand: np.ndarray, held: int, places: np.ndarray, sizes: np.ndarray
     row[KIND_OF], row[COUNT_OF] = MELD, at - FIRST_CARD
 
 
-@bare
-def _table(small: np.ndarray, game: int, melds: np.ndarray) -> int:
-    """The table's melds' cards into ``melds`` (a row a meld); how many melds."""
-    count = int(small[game, MELDS])
-    for meld in range(count):
-        for position in range(small[game, SIZE + meld]):
-            melds[meld, position] = small[game, CARDS + meld * MOST_PLACES + position]
-    return count
+@bare_inline
+def _copy_meld(small: np.ndarray, game: int, meld: int, melds: np.ndarray) -> None:
+    """The table's meld ``meld``'s cards into ``melds[meld]``, for the meld checks."""
+    for position in range(small[game, SIZE + meld]):
+        melds[meld, position] = small[game, CARDS + meld * MOST_PLACES + position]
 
 
 @bare
@@ -386,13 +386,14 @@ def _exchange(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray,
     (lowest first) may take (R10), with the first new meld of the hand's options holding it that leaves cards in
     the hand worth less than ``current``; False if none."""
     _, counts, places, sizes, frames, table, _, options, bits, melds = room[:10]
-    for meld in range(_table(small, game, melds)):
+    for meld in range(int(small[game, MELDS])):
         size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
         base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
         for place in range(size):
-            joker = int(melds[meld, place])
+            joker = int(small[game, CARDS + meld * MOST_PLACES + place])
             if face(joker) != JOKER:
                 continue
+            _copy_meld(small, game, meld, melds)
             below = 0  # the hand's jokers below the table's: the options take the lowest jokers first
             for position in range(held):
                 below += face(hand[position]) == JOKER and hand[position] < joker
@@ -447,7 +448,7 @@ def _lay_off(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, 
     the most valuable first (lowest first among equals), each tried on the melds in order, a run's low end before
     its high end (R9); False if none fits."""
     numbers, bits, melds = room[6], room[8], room[9]
-    count = _table(small, game, melds)
+    count = int(small[game, MELDS])
     for number in range(JOKER):  # the melds each natural face may go on: a set of its rank, a run's end
         bits[TAKERS + number] = np.uint64(0)
     for meld in range(count):
@@ -461,31 +462,37 @@ def _lay_off(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, 
             bits[TAKERS + natural_face(place_rank(kind, base, -1), suit)] |= bit
         if base + size <= 14:
             bits[TAKERS + natural_face(place_rank(kind, base, size), suit)] |= bit
-    value = int(HAND_VALUES[JOKER])
-    while value > 0:
-        for position in range(held):
-            card = int(hand[position])
-            number = face(card)
-            if HAND_VALUES[number] != value:
-                continue
-            takers = bits[TAKERS + number] if number != JOKER else (np.uint64(1) << np.uint64(count)) - np.uint64(1)
-            while takers:
-                meld = lowest_bit(takers)
-                takers &= takers - np.uint64(1)
-                size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
-                base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
-                for end in range(2 if kind == RUN else 1):
-                    chosen = _ENDS[end] if kind == RUN else 0
-                    if number != JOKER and kind == RUN and face_rank(number) != place_rank(
-                            kind, base, size if chosen == 2 else -1):
-                        continue  # a natural card goes on a run's end its rank follows on
-                    if lay_off_fit(melds[meld], size, kind, base, suit, card, chosen, numbers[GROWN:]) == OK:
-                        row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = LAY_OFF, card, meld, chosen
-                        if meldless:  # every card is left: the rest leave what they did, less the card
-                            _keep_after(words, game, int(small[game, TO_PLAY]), row, -1, room, left - value, 0, 0,
-                                        -1)
-                        return True
-        value -= 1
+    order = numbers[ORDER_OF:]  # the hand's cards the most valuable first, the lowest first among equals
+    for position in range(held):
+        card, at = int(hand[position]), position
+        while at > 0 and HAND_VALUES[face(order[at - 1])] < HAND_VALUES[face(card)]:
+            order[at] = order[at - 1]
+            at -= 1
+        order[at] = card
+    copied = np.uint64(0)
+    for position in range(held):
+        card = int(order[position])
+        number = face(card)
+        takers = bits[TAKERS + number] if number != JOKER else (np.uint64(1) << np.uint64(count)) - np.uint64(1)
+        while takers:
+            meld = lowest_bit(takers)
+            takers &= takers - np.uint64(1)
+            size, kind = int(small[game, SIZE + meld]), int(small[game, KIND + meld])
+            base, suit = int(small[game, BASE + meld]), int(small[game, SUIT + meld])
+            if not (copied >> np.uint64(meld)) & np.uint64(1):
+                _copy_meld(small, game, meld, melds)
+                copied |= np.uint64(1) << np.uint64(meld)
+            for end in range(2 if kind == RUN else 1):
+                chosen = _ENDS[end] if kind == RUN else 0
+                if number != JOKER and kind == RUN and face_rank(number) != place_rank(
+                        kind, base, size if chosen == 2 else -1):
+                    continue  # a natural card goes on a run's end its rank follows on
+                if lay_off_fit(melds[meld], size, kind, base, suit, card, chosen, numbers[GROWN:]) == OK:
+                    row[KIND_OF], row[CARD_OF], row[MELD_OF], row[PLACE_OF] = LAY_OFF, card, meld, chosen
+                    if meldless:  # every card is left: the rest leave what they did, less the card
+                        _keep_after(words, game, int(small[game, TO_PLAY]), row, -1, room,
+                                    left - int(HAND_VALUES[number]), 0, 0, -1)
+                    return True
     return False
 
 
@@ -499,9 +506,12 @@ def _discard(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, 
     withheld = int(small[game, DRAWN]) if held > 1 and not may_return else -1  # R7a
     chosen, most = -1, -1
     for spare in (True, False):
+        copy, before = 0, -1  # the card's copy number among the hand's cards of its face (they follow each other)
         for position in range(held):
             card = int(hand[position])
-            if card == withheld or (spare and _copy_number(hand, held, card) < numbers[USES + face(card)]):
+            copy = copy + 1 if face(card) == before else 0
+            before = face(card)
+            if card == withheld or (spare and copy < numbers[USES + face(card)]):
                 continue
             if HAND_VALUES[face(card)] >= most:
                 chosen, most = card, int(HAND_VALUES[face(card)])
