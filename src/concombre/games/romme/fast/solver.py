@@ -598,9 +598,11 @@ def _meld_parts(small: np.ndarray, game: int, hand: np.ndarray, held: int, room:
     """A `MELD` row as the parts offer it (`concombre.games.romme.legal.legal_actions`' form): once opened, its
     first meld alone; before, its melds in the options' order, each face taking its lowest copy not yet taken.
     Into ``numbers[PARTS_OF:]``: how many parts, or 0 where a meld is none of the hand's options."""
-    counts, numbers, options, bits = room[1], room[6], room[7], room[8]
+    numbers, options, bits = room[6], room[7], room[8]
     for number in range(JOKER + 1):
-        options[number] = counts[number]
+        options[number] = 0
+    for position in range(held):
+        options[face(hand[position])] += 1
     count = hand_options(options, 0, bits)
     melds, start, stop = 0, FIRST_CARD, FIRST_CARD + int(row[COUNT_OF])
     for position in range(FIRST_CARD, stop + 1):
