@@ -530,7 +530,13 @@ def solver_row(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room
     """The action the game's player to act takes as `concombre.games.romme.bots.SolverBot`, into ``row`` (a kernel
     row): a draw; the solver's melds (its opening, R8, or any once opened); a joker exchange, a lay-off (opened
     only); or a discard. ``rules``: the kernel's rules record; ``room``: `solver_room`'s. Without ``melding``, the
-    bot's choice were its melds not to be put down."""
+    bot's choice were its melds not to be put down.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> solver_rows(reset([3], players=2))[0, 0] in (0, 1)    # through solver_rows: a turn begins with a draw
+        True
+    """
     hand, counts, places, sizes, frames, table, numbers = room[:7]
     seat = int(small[game, TO_PLAY])
     held = _held(words, game, seat, hand)
@@ -672,7 +678,13 @@ def solver_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: i
                 row: np.ndarray) -> int:
     """The next part (`concombre.games.romme.parts`) of the solver bot's move after the game's parts built so far
     (``built[game]``, the bot's own): `solver_row`'s action as the parts offer it (see `_meld_parts`; where its
-    melds are not all the hand's options, the move the bot would make without them). ``row``: room for a row."""
+    melds are not all the hand's options, the move the bot would make without them). ``row``: room for a row.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> int(solver_parts(reset([3], players=2))[0]) in (0, 1)   # through solver_parts: the draw's part
+        True
+    """
     solver_row(small, words, game, rules, room, row)
     return _part_of(small, words, built, game, rules, room, row, row)
 
@@ -697,7 +709,17 @@ def solver_choices(small: np.ndarray, words: np.ndarray, built: np.ndarray, rule
                    parts: np.ndarray) -> None:
     """Each game's solver move: its action (a kernel row) into ``rows`` and its next part into ``parts`` (a finished
     game: a draw from the stock, ignored). ``small``, ``words``, ``built``: the kernel's arrays of those names
-    (`concombre.games.romme.fast.kernel.STORAGE`); ``room``: `solver_room`'s."""
+    (`concombre.games.romme.fast.kernel.STORAGE`); ``room``: `solver_room`'s.
+
+    Examples:
+        >>> import numpy as np
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> small, words, _, _, built = (array.copy() for array in reset([3, 4], players=2).storage)
+        >>> rows, parts = np.zeros((2, 32), dtype=np.int64), np.zeros(2, dtype=np.int64)
+        >>> solver_choices(small, words, built, rules_record(Rules(), "exact"), solver_room(), rows, parts)
+        >>> bool((rows[:, 0] == parts).all())             # a draw's row and its part: 0 stock, 1 discard pile
+        True
+    """
     _rows(small, words, built, rules, room, rows, parts, np.zeros(ACTION_WIDTH, dtype=np.int64))
 
 
@@ -705,7 +727,15 @@ def solver_choices(small: np.ndarray, words: np.ndarray, built: np.ndarray, rule
 def solver_move(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room: Any, row: np.ndarray) -> None:
     """`solver_row` for a game's player to act, as a driver of whole games asks it: the solver's table of positions
     (`concombre.games.romme.fast.meld_kernel.forget`) kept while the same game is asked again (its hands are
-    related), set aside for another game. Only the speed depends on it, never the move."""
+    related), set aside for another game. Only the speed depends on it, never the move.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> state = tuple(array.copy() for array in reset([3], players=2).storage)
+        >>> run_solvers(state, 0, rules_record(Rules(), "exact"), solver_room())   # through run_solvers
+        >>> int(state[0][0, TO_PLAY])                      # seat 1 played its turn: seat 0 to act
+        0
+    """
     numbers = room[6]
     if numbers[LAST_GAME] != game or numbers[LAST_GAME + 1] != small.ctypes.data:
         forget((room[4], room[5]))
@@ -732,7 +762,15 @@ def run_solvers(state: Any, seat: int, rules: Any, room: Any) -> None:
     """Every game played by solver bots, one after the other, until ``seat`` must act (-1: to its end) or it is
     over, each move the kernel's `act` of `solver_row`'s action; the rewards start from 0 and sum the call's
     steps. ``state``: the kernel's five arrays (`concombre.games.romme.fast.kernel.STORAGE`); ``rules``: its rules
-    record (`rules_record`); ``room``: `solver_room`'s."""
+    record (`rules_record`); ``room``: `solver_room`'s.
+
+    Examples:
+        >>> from concombre.games.romme.fast.batch import reset
+        >>> state = tuple(array.copy() for array in reset([3, 4], players=3).storage)
+        >>> run_solvers(state, -1, rules_record(Rules(), "exact"), solver_room())
+        >>> bool((state[0][:, PHASE] == GAME_OVER).all())  # both games played to their end
+        True
+    """
     _run_solvers(state[0], state[1], state[2], state[3], state[4], seat, rules, np.empty(MOST_CARDS, dtype=np.int64),
                  np.empty(WORK, dtype=np.uint64), np.zeros(2 * MOST_PLACES + 2, dtype=np.int64), room,
                  np.zeros(ACTION_WIDTH, dtype=np.int64))
