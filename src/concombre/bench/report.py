@@ -19,6 +19,7 @@ from concombre.bench.learning import learning_jobs
 from concombre.bench.peers import peer_jobs
 from concombre.bench.romme_batch import ROMME_BATCH_TARGETS, romme_batch_jobs
 from concombre.bench.romme_melds import MELD_TARGETS, meld_jobs
+from concombre.bench.romme_solver import SOLVER_TARGETS, solver_jobs
 from concombre.bench.search import search_jobs
 from concombre.bench.targets import TARGETS, ratios
 from concombre.bench.timing import Job, timer_overhead, version
@@ -107,6 +108,7 @@ def _jobs(quick: bool, peers: bool, overhead: float, more: MoreJobs | None) -> t
     scale = 1 if quick else 10
     jobs = engine_jobs(scale, overhead) + adapter_jobs(scale, overhead) + floor_jobs(scale, overhead)
     jobs += learning_jobs(scale) + search_jobs(scale) + meld_jobs(scale) + romme_batch_jobs(scale)
+    jobs += solver_jobs(scale)
     jobs += more(scale, overhead) if more else []
     if not peers:
         return jobs, []
@@ -114,9 +116,9 @@ def _jobs(quick: bool, peers: bool, overhead: float, more: MoreJobs | None) -> t
     return jobs + theirs, missing
 
 
-GOALS = (*TARGETS, *MELD_TARGETS, *ROMME_BATCH_TARGETS)
+GOALS = (*TARGETS, *MELD_TARGETS, *ROMME_BATCH_TARGETS, *SOLVER_TARGETS)
 """Every goal the report checks: the engines' and adapters' (`concombre.bench.targets.TARGETS`), then Rommé's
-compiled meld solver's and batch's, each kept beside the jobs that measure it.
+compiled meld solver's, batch's and solver bot's, each kept beside the jobs that measure it.
 
 Examples:
     >>> len(GOALS) > len(TARGETS)
