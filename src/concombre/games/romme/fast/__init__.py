@@ -11,8 +11,7 @@
   exchanges, discards, rebuilt stocks, scoring, tie-breaks); `concombre.games.romme.fast.table`: the melds on
   the table; `concombre.games.romme.fast.options` and `concombre.games.romme.fast.builder`: a hand's melds and
   the learner's parts offered; `concombre.games.romme.fast.observe`: a seat's observation;
-  `concombre.games.romme.fast.drivers`: the loops over a batch; `concombre.games.romme.fast.bare`: how they are
-  compiled (no reference counting).
+  `concombre.games.romme.fast.drivers`: the loops over a batch, compiled without reference counting.
 
 Each function here calls Rommé's rule homes (`concombre.games.romme.rules`) compiled as they are; the tests
 hold it to the scalar engine.

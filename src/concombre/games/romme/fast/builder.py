@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from concombre.games.romme.fast.bare import bare, bare_inline
+from concombre.accel.compiled import jit_bare, jit_bare_inline
 from concombre.games.romme.fast.kernel import (
     BASE,
     BUILT_WIDTH,
@@ -129,18 +129,18 @@ _LOWEST_BIT = np.zeros(64, dtype=np.int64)  # the index of each lowest bit, by i
 _LOWEST_BIT[[((1 << index) * int(_DE_BRUIJN) & (2**64 - 1)) >> 58 for index in range(64)]] = np.arange(64)
 
 
-@bare_inline
+@jit_bare_inline
 def lowest_bit(mask: np.uint64) -> int:
     """The index of the lowest bit of a mask that holds one (de Bruijn)."""
     return int(_LOWEST_BIT[((mask & (~mask + _ONE)) * _DE_BRUIJN) >> np.uint64(58)])
 
 
-@bare_inline
+@jit_bare_inline
 def _mark(bits: np.ndarray, part: int) -> None:
     bits[MASK + (part >> 6)] |= _ONE << np.uint64(part & 63)
 
 
-@bare
+@jit_bare
 def read_hand(words: np.ndarray, game: int, seat: int, room: np.ndarray, bits: np.ndarray) -> None:
     """``seat``'s hand by face into the workspace: its 53 face counts at `CARDS_AT`, its two words at `HAND_AT`
     (which name each face's copies and the jokers, for `copy_of`)."""
@@ -154,7 +154,7 @@ def read_hand(words: np.ndarray, game: int, seat: int, room: np.ndarray, bits: n
             mask &= mask - _ONE
 
 
-@bare_inline
+@jit_bare_inline
 def copy_of(bits: np.ndarray, at: int, number: int, used: int) -> int:
     """The physical card the ``used``-th further use of a face takes from the hand whose two words are at ``at``
     (`_with_copies`): the lowest copy, then the second; the jokers lowest first; -1 when the hand holds no more."""
@@ -170,7 +170,7 @@ def copy_of(bits: np.ndarray, at: int, number: int, used: int) -> int:
     return first + 1 if used == 1 and pair == 3 else -1
 
 
-@bare
+@jit_bare
 def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
     """Where a card of face ``number`` may be laid off on ``meld`` (R9), as the reference's ``_fits`` finds it: a
     mask of ends, 1 a set's place, 2 a run's low end, 4 its high end; 0 nowhere."""
@@ -203,7 +203,7 @@ def lay_off_ends(small: np.ndarray, game: int, meld: int, number: int) -> int:
     return ends
 
 
-@bare
+@jit_bare
 def _rest(room: np.ndarray, bits: np.ndarray, card: int, joker: int) -> int:
     """The hand less ``card``, with the table's ``joker`` (an exchange's new meld is made of these, R10): its face
     counts at `REST_AT`, its words at `REST_WORDS`; how many of its jokers lie below ``joker``."""
@@ -218,7 +218,7 @@ def _rest(room: np.ndarray, bits: np.ndarray, card: int, joker: int) -> int:
     return popcount(below)
 
 
-@bare_inline
+@jit_bare_inline
 def _same(room: np.ndarray, option: int, first: int, length: int) -> bool:
     """Whether option ``option`` begins with the faces of the parts ``room[first:first + length]``."""
     for position in range(length):
@@ -227,7 +227,7 @@ def _same(room: np.ndarray, option: int, first: int, length: int) -> bool:
     return True
 
 
-@bare
+@jit_bare
 def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single: bool, at: int, words: int,
                count: int, opening: int, below: int) -> None:
     """The parts that lead on from the melds being built, the parts ``room[start:stop]`` (cards and closes), into
@@ -295,7 +295,7 @@ def _meld_mask(room: np.ndarray, bits: np.ndarray, start: int, stop: int, single
             take(bits, HELD, option, -1)
 
 
-@bare
+@jit_bare
 def _exchanges(small: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray, card: int, meld: int,
                place: int) -> bool:
     """Whether ``card`` may take the joker's place ``place`` of ``meld`` with some new meld for the joker (R10)."""
@@ -314,7 +314,7 @@ def _exchanges(small: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray,
     return False
 
 
-@bare
+@jit_bare
 def _joker_places(small: np.ndarray, game: int, meld: int) -> int:
     """The places of ``meld`` that hold a joker, as a mask."""
     places = 0
@@ -324,7 +324,7 @@ def _joker_places(small: np.ndarray, game: int, meld: int) -> int:
     return places
 
 
-@bare
+@jit_bare
 def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray, bits: np.ndarray, rules: Any,
                card: int) -> None:
     """The parts after one card (``room[PARTS_AT + 1]``): its discard, its targets, the next card of a meld it
@@ -352,7 +352,7 @@ def _card_mask(small: np.ndarray, words: np.ndarray, game: int, room: np.ndarray
         _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + 2, opened, CARDS_AT, HAND_AT, count, rules[1], -1)
 
 
-@bare_inline
+@jit_bare_inline
 def _options_from(room: np.ndarray, bits: np.ndarray, single: bool, number: int) -> int:
     """The hand's melds a move may begin with the face ``number``: for one meld (a player who has opened) only
     those that begin with it; for an opening all, since the groups are asked of them all."""
@@ -361,7 +361,7 @@ def _options_from(room: np.ndarray, bits: np.ndarray, single: bool, number: int)
     return hand_options(room, CARDS_AT, bits)
 
 
-@bare_inline
+@jit_bare_inline
 def _may_begin(room: np.ndarray, number: int) -> bool:
     """Whether some meld of the hand might begin with a card of face ``number`` (a quick test that spares the
     listing of the hand's melds for most cards, and never fails a card that begins one): a set lists its natural
@@ -386,7 +386,7 @@ def _may_begin(room: np.ndarray, number: int) -> bool:
     return False
 
 
-@bare
+@jit_bare
 def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: np.ndarray,
               bits: np.ndarray) -> None:
     """The parts the game's player to act may take after its parts built so far (``built[game]``), into the mask
@@ -461,7 +461,7 @@ def part_mask(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int
     _meld_mask(room, bits, PARTS_AT + 1, PARTS_AT + length + 1, opened, CARDS_AT, HAND_AT, count, rules[1], -1)
 
 
-@bare_inline
+@jit_bare_inline
 def bits_of(bits: np.ndarray, part: int) -> bool:
     """Whether the mask (``bits[MASK:MASK + 3]``) offers ``part``.
 
@@ -475,7 +475,7 @@ def bits_of(bits: np.ndarray, part: int) -> bool:
     return bool((bits[MASK + (part >> 6)] >> np.uint64(part & 63)) & _ONE)
 
 
-@bare_inline
+@jit_bare_inline
 def action_of(built: np.ndarray, game: int, part: int, action: np.ndarray) -> bool:
     """The action (a kernel row, `concombre.games.romme.fast.kernel.ACTION_WIDTH`) that ``part`` completes after
     the game's parts built (``built[game]``), into ``action``; False when it completes none (it is built on).

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from concombre.accel.compiled import jit
-from concombre.accel.shake import RATE, keccak, key_layout
+from concombre.accel.compiled import jit, jit_bare
+from concombre.accel.shake import key_layout, sort_keys_into
 from concombre.accel.splitmix import below, mix
 from concombre.core.errors import InvalidArgumentError
 from concombre.core.seats import SEED_LIMIT
-from concombre.games.romme.fast.bare import bare
 from concombre.games.romme.rules import deal_key
 
 __all__ = ["MOST_CARDS", "WORK", "exact_deck", "fast_deck", "fast_rebuild", "pack_card", "shuffled_positions"]
@@ -42,13 +41,13 @@ Examples:
     110
 """
 
-WORK = 2 * MOST_CARDS + 65 + 25
-"""The room an exact shuffle needs (the keys, the sortable keys, 65 bucket starts, SHAKE-128's 25 lanes), which its
-caller gives, so that a shuffle allocates nothing.
+WORK = 2 * MOST_CARDS + 65 + 25 + 3
+"""The room an exact shuffle needs (the keys, the sortable keys, 65 bucket starts, SHAKE-128's 25 lanes, the deal
+key's three numbers), which its caller gives, so that a shuffle allocates nothing.
 
 Examples:
     >>> WORK
-    310
+    313
 """
 
 
@@ -64,10 +63,9 @@ def _layout() -> tuple[np.ndarray, int]:
 
 
 _KEY_PREFIX, _KEY_SEPARATOR = _layout()
-_LOW32 = np.uint64(0xFFFFFFFF)
 
 
-@bare
+@jit_bare
 def pack_card(position: int) -> int:
     """The card at ``position`` of the game's cards in pack order (`concombre.games.romme.cards.deck`): copy 1 of
     the 52 faces by rank and suit, then copy 2, then the jokers; as its sorting index.
@@ -81,57 +79,7 @@ def pack_card(position: int) -> int:
     return (position % 52) * 2 + position // 52
 
 
-@bare
-def _put_byte(lanes: np.ndarray, position: int, byte: int) -> None:
-    lanes[position >> 3] ^= np.uint64(byte) << np.uint64(8 * (position & 7))
-
-
-@bare
-def _put_number(lanes: np.ndarray, position: int, number: np.uint64) -> int:
-    """The decimal digits of ``number`` absorbed at ``position``; the position after them."""
-    digits = 1
-    rest = number // np.uint64(10)
-    while rest:
-        digits += 1
-        rest //= np.uint64(10)
-    for place in range(digits - 1, -1, -1):
-        _put_byte(lanes, position + place, 48 + int(number % np.uint64(10)))
-        number //= np.uint64(10)
-    return position + digits
-
-
-@bare
-def _sort_keys(seed: np.uint64, round_number: int, rebuild: int, count: int, keys: np.ndarray,
-               lanes: np.ndarray) -> None:
-    """``keyed_order``'s sort keys of the key ``<prefix><seed>:<round>`` (``:<rebuild>`` when ``rebuild`` is above
-    0) into ``keys[:count]``: SHAKE-128's output, four big-endian bytes a position (``lanes``: Keccak's 25)."""
-    lanes[:] = 0
-    for position in range(len(_KEY_PREFIX)):
-        _put_byte(lanes, position, _KEY_PREFIX[position])
-    position = _put_number(lanes, len(_KEY_PREFIX), seed)
-    _put_byte(lanes, position, _KEY_SEPARATOR)
-    position = _put_number(lanes, position + 1, np.uint64(round_number))
-    if rebuild > 0:
-        _put_byte(lanes, position, _KEY_SEPARATOR)
-        position = _put_number(lanes, position + 1, np.uint64(rebuild))
-    _put_byte(lanes, position, 0x1F)  # SHAKE's domain bits and the first bit of the padding
-    _put_byte(lanes, RATE - 1, 0x80)
-    keccak(lanes)
-    done = 0
-    while True:
-        for lane in range(RATE // 8):
-            word = lanes[lane]
-            for half in range(2):  # two positions a lane; a position's four bytes are read big-endian
-                if done == count:
-                    return
-                part = (word >> np.uint64(32 * half)) & _LOW32
-                keys[done] = (((part & np.uint64(0xFF)) << np.uint64(24)) | ((part & np.uint64(0xFF00)) << np.uint64(8))
-                              | ((part >> np.uint64(8)) & np.uint64(0xFF00)) | (part >> np.uint64(24)))
-                done += 1
-        keccak(lanes)
-
-
-@bare
+@jit_bare
 def shuffled_positions(seed: np.uint64, round_number: int, rebuild: int, count: int, fast: bool, order: np.ndarray,
                        work: np.ndarray) -> None:
     """The positions ``0..count-1`` shuffled, into ``order[:count]``: a round's deal (``rebuild`` 0) or its
@@ -158,8 +106,11 @@ def shuffled_positions(seed: np.uint64, round_number: int, rebuild: int, count: 
             order[position + offset] = order[position]
             order[position] = swap
         return
-    keys, sortable, starts = work[:MOST_CARDS], work[MOST_CARDS:2 * MOST_CARDS], work[2 * MOST_CARDS:WORK - 25]
-    _sort_keys(np.uint64(seed), round_number, rebuild, count, keys, work[WORK - 25:WORK])
+    keys, sortable, starts = work[:MOST_CARDS], work[MOST_CARDS:2 * MOST_CARDS], work[2 * MOST_CARDS:WORK - 28]
+    numbers = work[WORK - 3:WORK]  # the deal key's numbers: the seed, the round, and a rebuild's number (R4, R7)
+    numbers[0], numbers[1], numbers[2] = np.uint64(seed), np.uint64(round_number), np.uint64(rebuild)
+    sort_keys_into(_KEY_PREFIX, _KEY_SEPARATOR, numbers[:3 if rebuild > 0 else 2], count, keys,
+                   work[WORK - 28:WORK - 3])
     # Sorted by (key, position): dropped into 64 buckets by the key's top six bits, in position order, then an
     # insertion sort, which the buckets leave with almost nothing to do.
     starts[:] = 0

@@ -2,7 +2,7 @@
 (`concombre.games.romme.fast.kernel`) and the part builder (`concombre.games.romme.fast.builder`). A game's row
 depends on nothing but itself, so a batch may be cut into runs stepped on several threads (the drivers release
 the GIL) with the same results. Each driver makes its room (`scratch`) and hands it to its loop, which is
-compiled without reference counting (`concombre.games.romme.fast.bare`), as is everything it calls.
+compiled without reference counting (`concombre.accel.compiled.jit_bare`), as is everything it calls.
 
 Examples:
     >>> from concombre.games.romme.fast.batch import reset, rollout
@@ -17,9 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from concombre.accel.compiled import jit
+from concombre.accel.compiled import jit, jit_bare, jit_bare_inline
 from concombre.accel.splitmix import below, mix, next_seed
-from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.builder import EXTRA, MASK, PARTS, action_of, bits_of, lowest_bit, part_mask
 from concombre.games.romme.fast.deals import MOST_CARDS, WORK
 from concombre.games.romme.fast.kernel import (
@@ -63,7 +62,7 @@ def scratch() -> tuple[Any, ...]:
             np.zeros(2 * MOST_PLACES + 2, dtype=np.int64), np.zeros(ACTION_WIDTH, dtype=np.int64))
 
 
-@bare
+@jit_bare
 def _first_refused(small: np.ndarray, words: np.ndarray, actions: np.ndarray, live: np.ndarray, rules: Any,
                    meld: np.ndarray) -> tuple[int, int]:
     for game in range(len(actions)):
@@ -83,14 +82,14 @@ def first_refused(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any)
         >>> import numpy as np
         >>> from concombre.romme import Discard, DrawStock
         >>> from concombre.games.romme.fast.batch import action_rows, reset
-        >>> games, live = reset([1, 2], players=2), np.ones(2, dtype=bool)
-        >>> first_refused(games.storage, action_rows([DrawStock(), Discard("QH1")]), live, _RULES)
+        >>> state = tuple(array.copy() for array in reset([1, 2], players=2).storage)   # as play gives it
+        >>> first_refused(state, action_rows([DrawStock(), Discard("QH1")]), np.ones(2, dtype=bool), _RULES)
         (1, 15)
     """
     return _first_refused(state[0], state[1], actions, live, rules, scratch()[4])
 
 
-@bare
+@jit_bare
 def _run_games(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
                actions: np.ndarray, live: np.ndarray, rules: Any, order: np.ndarray, work: np.ndarray,
                meld: np.ndarray) -> None:
@@ -120,7 +119,7 @@ def run_games(state: Any, actions: np.ndarray, live: np.ndarray, rules: Any) -> 
     _run_games(state[0], state[1], state[2], state[3], state[4], actions, live, rules, room[2], room[3], room[4])
 
 
-@bare
+@jit_bare
 def _deal_all(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, players: int, dealer: int, rules: Any,
               order: np.ndarray, work: np.ndarray) -> None:
     for game in range(len(small)):
@@ -143,7 +142,7 @@ def deal_all(state: Any, dealer: int, rules: Any) -> None:
     _deal_all(state[0], state[1], state[2], state[3].shape[1], dealer, rules, room[2], room[3])
 
 
-@bare
+@jit_bare
 def _legal_masks(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules: Any, masks: np.ndarray,
                  room: np.ndarray, bits: np.ndarray) -> None:
     for game in range(len(small)):
@@ -171,7 +170,7 @@ def legal_masks(state: Any, rules: Any, masks: np.ndarray) -> None:
     _legal_masks(state[0], state[1], state[4], rules, masks, room[0], room[1])
 
 
-@bare
+@jit_bare
 def _refused_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, parts: np.ndarray, live: np.ndarray,
                   rules: Any, room: np.ndarray, bits: np.ndarray) -> int:
     for game in range(len(parts)):
@@ -197,7 +196,7 @@ def refused_part(state: Any, parts: np.ndarray, live: np.ndarray, rules: Any) ->
     return _refused_part(state[0], state[1], state[4], parts, live, rules, room[0], room[1])
 
 
-@bare_inline
+@jit_bare_inline
 def _random_part(bits: np.ndarray, stream: np.uint64, counter: int) -> tuple[int, int]:
     """A part offered by the mask, uniformly at random from the stream; the stream's counter after it."""
     offered = popcount(bits[MASK]) + popcount(bits[MASK + 1]) + popcount(bits[MASK + 2])
@@ -213,7 +212,7 @@ def _random_part(bits: np.ndarray, stream: np.uint64, counter: int) -> tuple[int
     return -1, counter
 
 
-@bare
+@jit_bare
 def _run_parts(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, built: np.ndarray,
                given: bool, parts: np.ndarray, live: np.ndarray, steps: int, seat: int, autoreset: bool,
                key: np.uint64, rules: Any, first_game: int, room: Any) -> int:

@@ -28,10 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from concombre.accel.compiled import jit_inline
+from concombre.accel.compiled import jit_bare, jit_bare_inline, jit_inline
 from concombre.core.game import END_BONUS
 from concombre.games.romme import rules as homes
-from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.deals import MOST_CARDS, pack_card, shuffled_positions
 from concombre.games.romme.fast.table import (
     HAND_VALUES,
@@ -162,7 +161,7 @@ round_score: Callable[..., int] = jit_inline(homes.round_score)  # R13
 
 # -- hands --------------------------------------------------------------------------------------------------
 
-@bare_inline
+@jit_bare_inline
 def _word(seat: int, card: int) -> tuple[int, np.uint64]:
     """The column of ``seat``'s hand word that holds ``card``, and the card's bit in it."""
     if card < 64:
@@ -170,26 +169,26 @@ def _word(seat: int, card: int) -> tuple[int, np.uint64]:
     return HANDS + 2 * seat + 1, _ONE << np.uint64(card - 64)
 
 
-@bare_inline
+@jit_bare_inline
 def holds(words: np.ndarray, game: int, seat: int, card: int) -> bool:
     """Whether ``seat`` holds ``card`` (a sorting index)."""
     column, bit = _word(seat, card)
     return bool((words[game, column] & bit) != _ZERO)
 
 
-@bare_inline
+@jit_bare_inline
 def _give(words: np.ndarray, game: int, seat: int, card: int) -> None:
     column, bit = _word(seat, card)
     words[game, column] |= bit
 
 
-@bare_inline
+@jit_bare_inline
 def _take(words: np.ndarray, game: int, seat: int, card: int) -> None:
     column, bit = _word(seat, card)
     words[game, column] &= ~bit
 
 
-@bare_inline
+@jit_bare_inline
 def popcount(mask: np.uint64) -> int:
     """How many bits ``mask`` holds (a SWAR count)."""
     mask = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -198,13 +197,13 @@ def popcount(mask: np.uint64) -> int:
     return int((mask * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@bare_inline
+@jit_bare_inline
 def hand_size(words: np.ndarray, game: int, seat: int) -> int:
     """How many cards ``seat`` holds."""
     return popcount(words[game, HANDS + 2 * seat]) + popcount(words[game, HANDS + 2 * seat + 1])
 
 
-@bare
+@jit_bare
 def _hand_value(words: np.ndarray, game: int, seat: int) -> int:
     """What the cards ``seat`` holds cost (R3, R13)."""
     value = 0
@@ -221,7 +220,7 @@ def _hand_value(words: np.ndarray, game: int, seat: int) -> int:
 
 # -- seats, the deal, the rebuilt stock ----------------------------------------------------------------------
 
-@bare_inline
+@jit_bare_inline
 def _left_contender(small: np.ndarray, game: int, seat: int, players: int) -> int:
     """The first contender to the left of ``seat`` (R4, R14a), or ``seat`` if no other plays."""
     for offset in range(1, players):
@@ -231,7 +230,7 @@ def _left_contender(small: np.ndarray, game: int, seat: int, players: int) -> in
     return seat
 
 
-@bare
+@jit_bare
 def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) -> None:
     """The round's cards gone, as between rounds: empty hands, stock, discard pile and table (what the seats took
     from the discard pile is forgotten at the next deal only)."""
@@ -248,7 +247,7 @@ def _clear_round(small: np.ndarray, words: np.ndarray, game: int, phase: int) ->
         words[game, column] = _ZERO
 
 
-@bare
+@jit_bare
 def _deal(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, players: int, jokers: int,
           fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """Deal the round (R4): 13 cards to each contender one at a time from the dealer's left, the next card face
@@ -277,7 +276,7 @@ def _deal(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, 
     small[game, TO_PLAY] = first
 
 
-@bare
+@jit_bare
 def _rebuild(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, fast: bool, order: np.ndarray,
              work: np.ndarray) -> None:
     """The discard pile but its top card shuffled into a new stock (R7), the round's next rebuild."""
@@ -294,7 +293,7 @@ def _rebuild(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: in
 
 # -- scoring, the next round, the end ------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int,
            players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """Score the finished round (R13) and deal the next, a tie-break (R14, R14a), or end the game."""
@@ -351,7 +350,7 @@ def _score(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: n
     _deal(small, words, tallies, game, players, jokers, fast, order, work)
 
 
-@bare
+@jit_bare
 def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int, seed: np.uint64, dealer: int,
              players: int, jokers: int, fast: bool, order: np.ndarray, work: np.ndarray) -> None:
     """The game started anew from ``seed`` and dealt (R4); its rewards and parts built are the caller's.
@@ -378,7 +377,7 @@ def restart(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, game: int
     _deal(small, words, tallies, game, players, jokers, fast, order, work)
 
 
-@bare_inline
+@jit_bare_inline
 def _shown(words: np.ndarray, game: int, card: int) -> None:
     """``card`` shown (melded, laid off, discarded): no seat's card taken from the discard pile any more."""
     column, bit = _word(0, card)
@@ -388,7 +387,7 @@ def _shown(words: np.ndarray, game: int, card: int) -> None:
 
 # -- the players' actions ----------------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _meld_cards(small: np.ndarray, game: int, meld: int, into: np.ndarray) -> int:
     """Meld ``meld``'s cards into ``into``, in place order; how many."""
     count = int(small[game, SIZE + meld])
@@ -397,7 +396,7 @@ def _meld_cards(small: np.ndarray, game: int, meld: int, into: np.ndarray) -> in
     return count
 
 
-@bare
+@jit_bare
 def _held_apart(words: np.ndarray, game: int, seat: int, cards: np.ndarray, start: int, stop: int, skip: int,
                 low: np.uint64, high: np.uint64) -> bool:
     """Whether ``seat`` holds the cards ``cards[start:stop]`` (-1 and ``skip`` passed over) beside those already
@@ -421,7 +420,7 @@ def _held_apart(words: np.ndarray, game: int, seat: int, cards: np.ndarray, star
     return True
 
 
-@bare
+@jit_bare
 def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray, rules: Any,
             scratch: np.ndarray) -> int:
     """Why the game's player to play may not take ``action`` (a row of `ACTION_WIDTH`), as a refusal code of
@@ -510,7 +509,7 @@ def refusal(small: np.ndarray, words: np.ndarray, game: int, action: np.ndarray,
     return build_meld(action, FIRST_CARD, count)[0]
 
 
-@bare
+@jit_bare
 def _put_meld(small: np.ndarray, words: np.ndarray, game: int, seat: int, cards: np.ndarray, start: int,
               count: int, joker: int) -> None:
     """A new meld of ``cards[start:start + count]`` on the table, every place filled by ``seat`` (R13), its cards
@@ -530,7 +529,7 @@ def _put_meld(small: np.ndarray, words: np.ndarray, game: int, seat: int, cards:
             _take(words, game, seat, card)
 
 
-@bare
+@jit_bare
 def act(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray, game: int,
         action: np.ndarray, rules: Any, order: np.ndarray, work: np.ndarray, scratch: np.ndarray) -> None:
     """The game's player to play takes ``action``, which `refusal` allows; the table then takes its own steps

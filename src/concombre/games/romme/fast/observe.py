@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from concombre.accel.compiled import jit
-from concombre.games.romme.fast.bare import bare
+from concombre.accel.compiled import jit, jit_bare
 from concombre.games.romme.fast.builder import P_CARD, P_CLOSE, P_EXCHANGE, P_LAY_OFF, P_TARGET, lowest_bit
 from concombre.games.romme.fast.kernel import (
     BASE,
@@ -57,14 +56,14 @@ _JOKER_SCALE = float(np.float32(1 / 6))  # the observation's scale of a joker's 
 _FIRST_JOKER = 104
 
 
-@bare
+@jit_bare
 def _run_number(rank: int, ace_low: bool) -> int:
     if rank == 12:
         return 1 if ace_low else 14
     return rank + 2
 
 
-@bare
+@jit_bare
 def _observe(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, built: np.ndarray, game: int, seat: int,
              players: int, opening: int, vector: np.ndarray, melded: np.ndarray) -> None:
     """``seat``'s observation of the game into ``vector`` (zeros), as `encode_state` makes it."""
@@ -149,7 +148,7 @@ def _observe(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, built: n
             vector[_HAND + built[game, position] - P_CARD] = -1.0 if position > last else -0.5
 
 
-@bare
+@jit_bare
 def _observe_all(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, built: np.ndarray, seats: np.ndarray,
                  players: int, opening: int, vectors: np.ndarray, melded: np.ndarray) -> None:
     for game in range(len(seats)):

@@ -26,8 +26,8 @@ import itertools
 
 import numpy as np
 
+from concombre.accel.compiled import jit_bare, jit_bare_inline
 from concombre.games.romme import rules as homes
-from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.table import RUN_VALUES, SET_VALUES, face_rank, face_suit, opens, run_fits, set_fits
 
 __all__ = ["MOST_OPTIONS", "ROOM", "WORDS", "can_open", "count_vector", "first_options", "fits", "hand_options", "take",
@@ -90,12 +90,12 @@ def workspace(extra: int = 0) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(ROOM + extra, dtype=np.int64), np.zeros(WORDS, dtype=np.uint64)
 
 
-@bare_inline
+@jit_bare_inline
 def _unit(face: int) -> tuple[int, np.uint64]:
     return face >> 4, np.uint64(1) << np.uint64(_FIELD * (face & 15))
 
 
-@bare_inline
+@jit_bare_inline
 def _finish(room: np.ndarray, bits: np.ndarray, option: int, length: int, value: int, used: int) -> None:
     """Option ``option``'s faces written: its length, value, jokers used, top value and count vector."""
     room[LENGTH + option] = length
@@ -112,7 +112,7 @@ def _finish(room: np.ndarray, bits: np.ndarray, option: int, length: int, value:
     room[TOP + option] = top
 
 
-@bare
+@jit_bare
 def hand_options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
     """The melds of a hand whose 53 face counts are ``room[counts:counts + 53]`` (R5, R6), into the workspace
     in the reference engine's order (`concombre.games.romme.options.meld_options`); how many. The workspace
@@ -136,7 +136,7 @@ def hand_options(room: np.ndarray, counts: int, bits: np.ndarray) -> int:
     return found
 
 
-@bare
+@jit_bare
 def first_options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -> int:
     """The melds of the hand (as `hand_options`) that begin with a card of the natural face ``first``, in the
     same order among themselves; how many. Enough where one meld is built at a time (a player who has opened):
@@ -152,7 +152,7 @@ def first_options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -
     return _options(room, counts, bits, first)
 
 
-@bare
+@jit_bare
 def _options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -> int:
     """The hand's melds into the workspace (those that begin with the face ``first``, or all if it is -1)."""
     jokers = int(room[counts + JOKER])
@@ -228,7 +228,7 @@ def _options(room: np.ndarray, counts: int, bits: np.ndarray, first: int) -> int
     return found
 
 
-@bare_inline
+@jit_bare_inline
 def fits(bits: np.ndarray, held: int, option: int) -> bool:
     """Whether the count vector ``bits[held:held + 4]`` holds option ``option``'s faces.
 
@@ -246,7 +246,7 @@ def fits(bits: np.ndarray, held: int, option: int) -> bool:
     return True
 
 
-@bare_inline
+@jit_bare_inline
 def take(bits: np.ndarray, held: int, option: int, sign: int) -> None:
     """Option ``option``'s faces taken out of (``sign`` 1) or put back into (-1) the count vector at ``held``.
 
@@ -266,7 +266,7 @@ def take(bits: np.ndarray, held: int, option: int, sign: int) -> None:
             bits[held + word] += bits[row + word]
 
 
-@bare
+@jit_bare
 def count_vector(room: np.ndarray, counts: int, bits: np.ndarray, held: int) -> int:
     """The face counts ``room[counts:counts + 53]`` as a count vector at ``bits[held:held + 4]``; the most the cards
     could be worth.
@@ -289,7 +289,7 @@ def count_vector(room: np.ndarray, counts: int, bits: np.ndarray, held: int) -> 
     return most
 
 
-@bare
+@jit_bare
 def can_open(room: np.ndarray, bits: np.ndarray, held: int, most: int, count: int, start: int, need: int,
              stack: int) -> bool:
     """Whether options ``start`` on (each as often as the hand holds it) fit the count vector at ``held``

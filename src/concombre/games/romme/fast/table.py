@@ -25,11 +25,10 @@ from typing import Any, cast
 
 import numpy as np
 
-from concombre.accel.compiled import jit, jit_inline
+from concombre.accel.compiled import jit, jit_bare, jit_bare_inline, jit_inline
 from concombre.core.cards import Rank
 from concombre.games.romme import rules as homes
 from concombre.games.romme.cards import JOKER_VALUE, rank_value
-from concombre.games.romme.fast.bare import bare, bare_inline
 
 __all__ = ["HAND_VALUES", "RULINGS", "RUN_VALUES", "SET_VALUES", "build_meld", "exchange_fit", "lay_off_fit",
            "place_rank", "place_suit", "place_value"]
@@ -80,7 +79,7 @@ run_fits: Callable[..., bool] = jit_inline(homes.run_fits)  # R5, R6
 opens: Callable[..., bool] = jit(homes.opens)  # R8 (not inlined: the deprecated form's branch defeats the inliner)
 
 
-@bare
+@jit_bare
 def build_meld(cards: np.ndarray, start: int, count: int) -> tuple[int, int, int, int]:
     """The meld ``cards[start:start + count]`` make in this order (R5, R6), as the reference's ``make_meld``
     judges it: ``(OK, kind, base, suit)``, or a refusal code first.
@@ -146,7 +145,7 @@ def build_meld(cards: np.ndarray, start: int, count: int) -> tuple[int, int, int
     return R5, -1, -1, -1
 
 
-@bare_inline
+@jit_bare_inline
 def place_rank(kind: int, base: int, position: int) -> int:
     """The rank (0-12) place ``position`` of a meld stands for (R6).
 
@@ -160,7 +159,7 @@ def place_rank(kind: int, base: int, position: int) -> int:
     return 12 if number == 1 else number - 2
 
 
-@bare_inline
+@jit_bare_inline
 def place_suit(kind: int, suit: int, card: int) -> int:
     """The suit a place holding ``card`` stands for: the run's, or in a set the card's own (-1 for a joker, which
     stands for any suit the set lacks, R6).
@@ -175,7 +174,7 @@ def place_suit(kind: int, suit: int, card: int) -> int:
     return -1 if natural == homes.JOKER_FACE else face_suit(natural)
 
 
-@bare_inline
+@jit_bare_inline
 def place_value(kind: int, base: int, position: int) -> int:
     """What place ``position`` of a meld is worth (R3): a set's rank value, a run's by its run number.
 
@@ -188,7 +187,7 @@ def place_value(kind: int, base: int, position: int) -> int:
     return int(RUN_VALUES[base + position])
 
 
-@bare
+@jit_bare
 def lay_off_fit(meld: np.ndarray, count: int, kind: int, base: int, suit: int, card: int, end: int,
                 grown: np.ndarray) -> int:
     """Whether ``card`` may be laid off on the meld whose cards are ``meld[:count]`` (R9), at ``end`` of a run (1
@@ -220,7 +219,7 @@ def lay_off_fit(meld: np.ndarray, count: int, kind: int, base: int, suit: int, c
     return OK
 
 
-@bare
+@jit_bare
 def exchange_fit(meld: np.ndarray, count: int, kind: int, base: int, suit: int, place: int, card: int) -> int:
     """Whether ``card`` may take the joker's place ``place`` of the meld whose cards are ``meld[:count]`` (R10): a
     joker must be there, and ``card`` the natural card it stands for (either copy), or in a set a card of its
