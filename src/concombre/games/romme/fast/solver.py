@@ -34,11 +34,10 @@ with needs("fast", "concombre's compiled Rommé"):
     import numpy as np
     import numpy.typing as npt
 
-from concombre.accel.compiled import jit, jit_inline
+from concombre.accel.compiled import jit, jit_bare, jit_bare_inline, jit_inline
 from concombre.core.errors import InvalidArgumentError
 from concombre.games.romme import parts as vocabulary
 from concombre.games.romme import rules as homes
-from concombre.games.romme.fast.bare import bare, bare_inline
 from concombre.games.romme.fast.builder import lowest_bit
 from concombre.games.romme.fast.deals import MOST_CARDS, WORK
 from concombre.games.romme.fast.kernel import (
@@ -147,7 +146,7 @@ def solver_room() -> tuple[Any, ...]:
 
 # -- the hand and the solver -----------------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _held(words: np.ndarray, game: int, seat: int, hand: np.ndarray) -> int:
     """The cards ``seat`` holds into ``hand``, lowest sorting index first; how many."""
     held = 0
@@ -160,7 +159,7 @@ def _held(words: np.ndarray, game: int, seat: int, hand: np.ndarray) -> int:
     return held
 
 
-@bare
+@jit_bare
 def _count(hand: np.ndarray, held: int, skip: int, extra: int, counts: np.ndarray) -> None:
     """The face counts of the hand's cards but ``hand[skip]``, and ``extra`` (a card, or -1), into ``counts``."""
     for number in range(JOKER + 1):
@@ -172,7 +171,7 @@ def _count(hand: np.ndarray, held: int, skip: int, extra: int, counts: np.ndarra
         counts[face(extra)] += 1
 
 
-@bare
+@jit_bare
 def _uses(places: np.ndarray, sizes: np.ndarray, found: int, numbers: np.ndarray) -> None:
     """How many places of the melds found take each face, into ``numbers[USES:USES + 53]``."""
     for number in range(JOKER + 1):
@@ -182,7 +181,7 @@ def _uses(places: np.ndarray, sizes: np.ndarray, found: int, numbers: np.ndarray
             numbers[USES + places[meld, position]] += 1
 
 
-@bare_inline
+@jit_bare_inline
 def _copy_number(hand: np.ndarray, held: int, card: int) -> int:
     """How many cards of ``card``'s face the hand holds below it: the solver places the lowest copies first."""
     number, below = face(card), 0
@@ -192,7 +191,7 @@ def _copy_number(hand: np.ndarray, held: int, card: int) -> int:
     return below
 
 
-@bare_inline
+@jit_bare_inline
 def _copy(hand: np.ndarray, held: int, number: int, which: int, skip: int) -> int:
     """The hand's ``which``-th card (from 0, lowest first) of face ``number``, ``hand[skip]`` passed over."""
     for position in range(held):
@@ -203,7 +202,7 @@ def _copy(hand: np.ndarray, held: int, number: int, which: int, skip: int) -> in
     return -1
 
 
-@bare_inline
+@jit_bare_inline
 def _clear(row: np.ndarray) -> None:
     for position in range(ACTION_WIDTH):
         row[position] = -1
@@ -212,7 +211,7 @@ def _clear(row: np.ndarray) -> None:
 
 # -- what the solver found for a hand, kept between moves ------------------------------------------------------
 
-@bare
+@jit_bare
 def _keep(room: Any, slot: int, low: np.uint64, high: np.uint64, left: int, found: int, value: int, absent: int,
           source: int) -> None:
     """What the solver finds for the hand of two words ``low`` and ``high`` (its value left, its ``found`` melds
@@ -230,7 +229,7 @@ def _keep(room: Any, slot: int, low: np.uint64, high: np.uint64, left: int, foun
                 source, meld, position]
 
 
-@bare
+@jit_bare
 def _keep_after(words: np.ndarray, game: int, seat: int, row: np.ndarray, joker: int, room: Any, left: int,
                 found: int, value: int, source: int) -> None:
     """What the solver finds for ``seat``'s hand once the move ``row`` is made (its card and cards gone from the
@@ -249,7 +248,7 @@ def _keep_after(words: np.ndarray, game: int, seat: int, row: np.ndarray, joker:
     _keep(room, seat, low, high, left, found, value, absent, source)
 
 
-@bare
+@jit_bare
 def _recall(words: np.ndarray, game: int, seat: int, numbers: np.ndarray) -> tuple[bool, int]:
     """Whether the seat's slot keeps what the solver found for its hand, and -1; or for its hand but one card
     (drawn since), True and that card; (False, -1) if neither."""
@@ -270,7 +269,7 @@ def _recall(words: np.ndarray, game: int, seat: int, numbers: np.ndarray) -> tup
 
 # -- the bot's choices -----------------------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _melds_with(hand: np.ndarray, held: int, card: int) -> bool:
     """Whether some meld holds the natural ``card`` with cards of the hand (R5, R6): a set of its rank with other
     suits and jokers, or a run of its suit through its place, the hand's cards where they are and jokers in the
@@ -318,7 +317,7 @@ def _melds_with(hand: np.ndarray, held: int, card: int) -> bool:
     return False
 
 
-@bare
+@jit_bare
 def _draw(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any,
           row: np.ndarray) -> None:
     """`SolverBot._draw`: the discard pile's top card when the solver melds it and leaves less in the hand."""
@@ -353,7 +352,7 @@ def _draw(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, hel
             row[KIND_OF] = DRAW_DISCARD
 
 
-@bare
+@jit_bare
 def _meld_row(hand: np.ndarray, held: int, places: np.ndarray, sizes: np.ndarray, found: int, numbers: np.ndarray,
               row: np.ndarray) -> None:
     """The melds found as a `MELD` row, each place the lowest copy of its face not yet placed, melds apart by -1."""
@@ -372,14 +371,14 @@ def _meld_row(hand: np.ndarray, held: int, places: np.ndarray, sizes: np.ndarray
     row[KIND_OF], row[COUNT_OF] = MELD, at - FIRST_CARD
 
 
-@bare_inline
+@jit_bare_inline
 def _copy_meld(small: np.ndarray, game: int, meld: int, melds: np.ndarray) -> None:
     """The table's meld ``meld``'s cards into ``melds[meld]``, for the meld checks."""
     for position in range(small[game, SIZE + meld]):
         melds[meld, position] = small[game, CARDS + meld * MOST_PLACES + position]
 
 
-@bare
+@jit_bare
 def _exchange(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, current: int,
               room: Any, row: np.ndarray) -> bool:
     """`SolverBot._exchange`: the first joker of the table (meld by meld, place by place) that a card of the hand
@@ -441,7 +440,7 @@ def _exchange(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray,
     return False
 
 
-@bare
+@jit_bare
 def _lay_off(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, left: int, meldless: bool,
              room: Any, row: np.ndarray) -> bool:
     """The first lay-off of the solver's (`concombre.games.romme.bots.solver`'s ``_lay_offs``): the hand's cards
@@ -496,7 +495,7 @@ def _lay_off(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, 
     return False
 
 
-@bare
+@jit_bare
 def _discard(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, held: int, left: int,
              may_return: bool, room: Any, row: np.ndarray) -> None:
     """`SolverBot._discard`: the most valuable card (the highest sorting index among equals) the solver's best
@@ -524,7 +523,7 @@ def _discard(small: np.ndarray, words: np.ndarray, game: int, hand: np.ndarray, 
                     int(numbers[at + 4]), CURRENT)
 
 
-@bare
+@jit_bare
 def solver_row(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room: Any, row: np.ndarray,
                melding: bool = True) -> None:
     """The action the game's player to act takes as `concombre.games.romme.bots.SolverBot`, into ``row`` (a kernel
@@ -583,7 +582,7 @@ def solver_row(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room
 
 # -- the move as the learner's parts ---------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _option_of(hand: np.ndarray, held: int, row: np.ndarray, start: int, stop: int, options: np.ndarray,
                count: int) -> int:
     """The number of the hand's meld option (`hand_options`' order) whose faces are the cards
@@ -599,7 +598,7 @@ def _option_of(hand: np.ndarray, held: int, row: np.ndarray, start: int, stop: i
     return -1
 
 
-@bare
+@jit_bare
 def _meld_parts(small: np.ndarray, game: int, hand: np.ndarray, held: int, room: Any, row: np.ndarray) -> int:
     """A `MELD` row as the parts offer it (`concombre.games.romme.legal.legal_actions`' form): once opened, its
     first meld alone; before, its melds in the options' order, each face taking its lowest copy not yet taken.
@@ -645,7 +644,7 @@ def _meld_parts(small: np.ndarray, game: int, hand: np.ndarray, held: int, room:
     return length + 1
 
 
-@bare
+@jit_bare
 def _part_of(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: Any,
              row: np.ndarray, spare: np.ndarray) -> int:
     """The next part of the move ``row`` (the solver's) after the game's parts built; ``spare``: a row of room."""
@@ -673,7 +672,7 @@ def _part_of(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int,
     return vocabulary.MELD
 
 
-@bare
+@jit_bare
 def solver_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: int, rules: Any, room: Any,
                 row: np.ndarray) -> int:
     """The next part (`concombre.games.romme.parts`) of the solver bot's move after the game's parts built so far
@@ -691,7 +690,7 @@ def solver_part(small: np.ndarray, words: np.ndarray, built: np.ndarray, game: i
 
 # -- the drivers -----------------------------------------------------------------------------------------------
 
-@bare
+@jit_bare
 def _rows(small: np.ndarray, words: np.ndarray, built: np.ndarray, rules: Any, room: Any, rows: np.ndarray,
           parts: np.ndarray, spare: np.ndarray) -> None:
     for game in range(len(small)):
@@ -723,7 +722,7 @@ def solver_choices(small: np.ndarray, words: np.ndarray, built: np.ndarray, rule
     _rows(small, words, built, rules, room, rows, parts, np.zeros(ACTION_WIDTH, dtype=np.int64))
 
 
-@bare
+@jit_bare
 def solver_move(small: np.ndarray, words: np.ndarray, game: int, rules: Any, room: Any, row: np.ndarray) -> None:
     """`solver_row` for a game's player to act, as a driver of whole games asks it: the solver's table of positions
     (`concombre.games.romme.fast.meld_kernel.forget`) kept while the same game is asked again (its hands are
@@ -743,7 +742,7 @@ def solver_move(small: np.ndarray, words: np.ndarray, game: int, rules: Any, roo
     solver_row(small, words, game, rules, room, row)
 
 
-@bare
+@jit_bare
 def _run_solvers(small: np.ndarray, words: np.ndarray, tallies: np.ndarray, rewards: np.ndarray,
                  built: np.ndarray, seat: int, rules: Any, order: np.ndarray, work: np.ndarray, meld: np.ndarray,
                  room: Any, row: np.ndarray) -> None:
