@@ -183,3 +183,21 @@ def test_a_card_no_meld_holds_is_told_apart_from_one_some_meld_holds():
         assert _melds_with(np.array(hand, dtype=np.int64), len(hand), card) == expected, (card, hand)
         told[expected] += 1
     assert told[True] > 300 and told[False] > 300
+
+
+def test_the_batched_engine_offers_the_solver_bot_and_settles_with_it():
+    """`find_game("romme").learning.batched()`: the bot ``solver`` (its parts always offered), and ``settle`` with
+    solver bots in the other seats is `run_solvers` (their whole moves); with a mix of bots, a part a step."""
+    from concombre.games import find_game
+
+    engine = find_game("romme").learning.batched()  # type: ignore[misc]
+    games = reset([11, 12, 13], players=3)
+    assert sorted(engine.bots) == ["random", "solver"]
+    parts = engine.bots["solver"](games, np.random.default_rng(0))
+    assert legal_mask(games)[np.arange(3), parts].all()
+    settled = engine.settle(games, 0, ["solver"] * 3, 5)  # type: ignore[misc]
+    state = tuple(array.copy() for array in games.storage)
+    run_solvers(state, 0, rules_record(Rules(), "exact"), solver_room())
+    assert all((mine == theirs).all() for mine, theirs in zip(settled.storage, state, strict=True))
+    mixed = engine.settle(games, 0, ["random", "solver", "random"], 5)  # type: ignore[misc]
+    assert ((mixed.to_play == 0) | mixed.done).all()

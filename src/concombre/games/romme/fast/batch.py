@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -51,6 +51,7 @@ from concombre.games.romme.fast import drivers, kernel
 from concombre.games.romme.fast.builder import PARTS
 from concombre.games.romme.fast.deals import MOST_CARDS
 from concombre.games.romme.fast.observe import OBSERVATION_SIZE, observe_games
+from concombre.games.romme.fast.solver import run_solvers, solver_parts, thread_room
 from concombre.games.romme.fast.table import RULINGS
 from concombre.games.romme.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, face
 
@@ -580,19 +581,53 @@ def random_parts(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64
 
 def batched() -> Batched[Batch, Any]:
     """Rommé's batched engine as the games' generic capability (`concombre.core.game.Batched`): the learner's
-    parts as its slots, the observation of `concombre.games.romme.observation`, the bot ``random`` (a part at
-    random), ``settle`` in the kernel's own loop. Nobody is ever out of a game of Rommé (no eliminations).
+    parts as its slots, the observation of `concombre.games.romme.observation`, the bots ``random`` (a part at
+    random) and ``solver`` (the scalar `SolverBot`'s moves, `concombre.games.romme.fast.solver`), ``settle`` in the
+    kernel's own loop. Nobody is ever out of a game of Rommé (no eliminations).
 
     Examples:
         >>> engine = batched()
         >>> games = engine.reset([1, 2], players=2)
         >>> engine.legal_mask(games).shape, engine.observe(games, 0).shape, sorted(engine.bots)
-        ((2, 167), (2, 465), ['random'])
+        ((2, 167), (2, 465), ['random', 'solver'])
     """
     return Batched(reset=reset, step=step, reset_games=reset_games, legal_mask=legal_mask, observe=observe,
                    to_play=lambda games: games.to_play, done=lambda games: games.done,
                    rewards=lambda games: games.rewards,
                    eliminated=lambda games: np.zeros((len(games), games.players), dtype=bool),
-                   bots={"random": random_parts}, winner=lambda games: games.winner,
-                   settle=lambda games, seat, bots, seed: rollout(games, bots, until=seat, seed=seed),
+                   bots=_CHOOSERS, winner=lambda games: games.winner,
+                   settle=_settle,
                    round_number=lambda games: games.round_number)
+
+
+_CHOOSERS: dict[str, Callable[[Batch, Any], npt.NDArray[np.int64]]] = {"random": random_parts, "solver": solver_parts}
+
+
+def _settle(games: Batch, seat: int, bots: Sequence[str], seed: int) -> Batch:
+    """Every game played by its bots (a name per seat, `_CHOOSERS`) until ``seat`` must act or it is over, the
+    rewards summed: inside the kernel's own loop where every other seat is the random bot, or every other seat the
+    solver bot (its whole moves, the scalar `SolverBot`'s); for a mix of them, a part a step."""
+    names = ["random" if number == seat else name for number, name in enumerate(bots)]
+    if len(names) != games.players or any(name not in _CHOOSERS for name in names):
+        raise InvalidArgumentError(f"bots must be one of {', '.join(_CHOOSERS)} per seat ({games.players}), not "
+                                   f"{bots!r}.", field="bots")
+    if all(name == "random" for name in names):
+        return rollout(games, names, until=seat, seed=seed)
+    if all(name == "solver" for number, name in enumerate(names) if number != seat):
+        arrays = _owned(games)
+        run_solvers(_state(arrays), seat, _rules(games.rules, games.deals), thread_room())
+        return _batch(games.players, games.rules, games.deals, arrays)
+    rng, total = np.random.default_rng(seed), np.zeros((len(games), games.players), dtype=np.float32)
+    while True:
+        waiting = ~games.done & (games.to_play != seat)
+        if not waiting.any():
+            break
+        movers = [names[mover] for mover in np.maximum(games.to_play, 0).tolist()]
+        parts = np.zeros(len(games), dtype=np.int64)
+        for name in set(movers):
+            parts = np.where(np.array([mover == name for mover in movers]), _CHOOSERS[name](games, rng), parts)
+        games = step(games, parts, where=waiting)
+        total += games.rewards
+    arrays = _owned(games)
+    arrays[3][:] = total
+    return _batch(games.players, games.rules, games.deals, arrays)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from concombre.core.extras import needs
 
@@ -94,11 +94,8 @@ from concombre.games.romme.rules import Rules
 
 natural_face: Callable[..., int] = jit_inline(homes.natural_face)  # a rank and a suit's face (the rule home's)
 
-if TYPE_CHECKING:
-    from concombre.games.romme.fast.batch import Batch
-
 __all__ = ["MOST_HELD", "rules_record", "run_solvers", "solver_choices", "solver_move", "solver_part", "solver_parts",
-           "solver_room", "solver_row", "solver_rows"]
+           "solver_room", "solver_row", "solver_rows", "thread_room"]
 
 JOKER = homes.JOKER_FACE
 MOST_HELD = 14
@@ -780,8 +777,14 @@ def run_solvers(state: Any, seat: int, rules: Any, room: Any) -> None:
 _ROOMS = threading.local()
 
 
-def _room() -> tuple[Any, ...]:
-    """This thread's `solver_room`, made once."""
+def thread_room() -> tuple[Any, ...]:
+    """This thread's `solver_room`, made once: what the solver found for its seats' hands is kept from call to
+    call (it is kept with each hand, so any batch may use it).
+
+    Examples:
+        >>> thread_room() is thread_room()
+        True
+    """
     room: tuple[Any, ...] | None = getattr(_ROOMS, "room", None)
     if room is None:
         room = _ROOMS.room = solver_room()
@@ -799,20 +802,20 @@ def rules_record(rules: Rules, deals: str) -> tuple[int, int, bool, int, bool]:
     return rules.jokers, rules.opening, rules.may_return_discard, rules.rebuilds, deals == "fast"
 
 
-def _choices(batch: Batch) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    from concombre.games.romme.fast.batch import Batch  # the batch's module drives this one's bot: imported late
-
-    if not isinstance(batch, Batch):
+def _choices(batch: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    # A batch (`concombre.games.romme.fast.batch.Batch`, whose module drives this one's bot: not imported here).
+    storage = getattr(batch, "storage", None)
+    if not isinstance(storage, tuple) or len(storage) != 5 or not hasattr(batch, "rules"):
         raise InvalidArgumentError(f"Expected a batch of Rommé games (reset), not {batch!r}.", field="batch")
-    small, words, _, _, built = batch.storage
+    small, words, _, _, built = storage
     rows = np.empty((len(batch), ACTION_WIDTH), dtype=np.int64)
     parts = np.empty(len(batch), dtype=np.int64)
-    solver_choices(small.copy(), words.copy(), built.copy(), rules_record(batch.rules, batch.deals), _room(), rows,
-                   parts)
+    record = rules_record(batch.rules, batch.deals)
+    solver_choices(small.copy(), words.copy(), built.copy(), record, thread_room(), rows, parts)
     return rows, parts
 
 
-def solver_rows(batch: Batch) -> npt.NDArray[np.int64]:
+def solver_rows(batch: Any) -> npt.NDArray[np.int64]:
     """Each game's solver move (`concombre.games.romme.bots.SolverBot`'s choice for its player to act) as the
     batch's action rows (`concombre.games.romme.fast.batch.play`), shape (N, 32); a finished game's row is a draw
     from the stock, which `play` ignores.
@@ -831,7 +834,7 @@ def solver_rows(batch: Batch) -> npt.NDArray[np.int64]:
     return _choices(batch)[0]
 
 
-def solver_parts(batch: Batch, generator: Any = None) -> npt.NDArray[np.int64]:
+def solver_parts(batch: Any, generator: Any = None) -> npt.NDArray[np.int64]:
     """Each game's next part (`concombre.games.romme.parts`) of the solver bot's move, after the parts it has built
     (`concombre.games.romme.fast.batch.step`), shape (N,): the batched bot of the parts' form. An opening's melds
     come in the order the parts list them and, once opened, the bot puts down one meld a step (the parts offer
