@@ -54,6 +54,12 @@ KERNEL_ENTRY_POINTS = {
                                               "random_legal", "thumb_legal"),
     "concombre.games.concombre.fast.deals": ("_fast_deck",),
     "concombre.games.concombre.fast.search_kernel": ("world_costs", "sampled_costs"),
+    "concombre.games.romme.fast.drivers": ("first_refused", "run_games", "deal_all", "legal_masks", "refused_part",
+                                           "run_parts"),
+    "concombre.games.romme.fast.observe": ("observe_games",),
+    "concombre.games.romme.fast.deals": ("_deck", "_positions"),
+    "concombre.games.romme.fast.meld_kernel": ("solve_hands",),
+    "concombre.games.romme.fast.solver": ("solver_choices", "run_solvers"),
 }
 
 

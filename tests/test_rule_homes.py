@@ -526,12 +526,13 @@ def _restates_a_face(node: ast.AST) -> bool:
 
 def _restates_the_opening(node: ast.AST) -> bool:
     """R8's comparison written out: a worth compared with the opening (``worth >= rules.opening``, ``>= need``),
-    rather than asked of `opens`. A comparison with a constant (an argument's check) is not R8."""
+    rather than asked of `opens`. A comparison with a constant (an argument's check) is not R8, nor one with the
+    compiled solver bot's memo ``absent`` (the least opening known out of a hand's reach: needs against needs)."""
     if not isinstance(node, ast.Compare) or not any(isinstance(op, (ast.GtE, ast.Gt, ast.Lt, ast.LtE))
                                                     for op in node.ops):
         return False
     sides = [node.left, *node.comparators]
-    if any(isinstance(side, ast.Constant) for side in sides):
+    if any(isinstance(side, ast.Constant) or (isinstance(side, ast.Name) and side.id == "absent") for side in sides):
         return False
     return any("opening" in ast.unparse(side) or (isinstance(side, ast.Name) and side.id == "need") for side in sides)
 
