@@ -158,7 +158,7 @@ def test_the_solvers_parts_are_offered_and_make_its_move(players):
 
 def test_a_batch_is_required():
     with pytest.raises(InvalidArgumentError) as caught:
-        solver_rows("games")  # type: ignore[arg-type]
+        solver_rows("games")
     assert caught.value.field == "batch"
 
 
