@@ -66,10 +66,9 @@ def jit_bare(function: F) -> F:
     rules themselves (measured: about half of a step).
 
     Examples:
-        >>> import numpy as np
-        >>> total = jit_bare(lambda values: values.sum())
-        >>> int(total(np.arange(4))), total.targetoptions["_nrt"]
-        (6, False)
+        >>> from concombre.games.romme.fast import kernel
+        >>> kernel.act.targetoptions["_nrt"], kernel.act.targetoptions["nogil"]
+        (False, True)
     """
     return cast(F, numba.njit(**_BARE)(function))
 
@@ -78,9 +77,9 @@ def jit_bare_inline(function: F) -> F:
     """`jit_bare`, the function written into each caller (Numba's ``inline="always"``).
 
     Examples:
-        >>> twice = jit_bare_inline(lambda number: 2 * number)
-        >>> twice(21), twice.targetoptions["inline"]
-        (42, 'always')
+        >>> from concombre.accel.shake import sort_keys_into
+        >>> sort_keys_into.targetoptions["inline"], sort_keys_into.targetoptions["_nrt"]
+        ('always', False)
     """
     return cast(F, numba.njit(**_BARE, inline="always")(function))
 

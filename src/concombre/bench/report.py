@@ -130,7 +130,8 @@ MoreJobs = Callable[[int, float], list[Job]]
 adds `concombre.apps.simulate.speed_jobs`: the benchmark imports nothing of the apps it measures)."""
 
 
-def run(quick: bool = False, peers: bool = True, repeat: int | None = None, more: MoreJobs | None = None) -> Report:
+def run(quick: bool = False, peers: bool = True, repeat: int | None = None, more: MoreJobs | None = None,
+        only: tuple[str, ...] = ()) -> Report:
     """Run every measurement ``repeat`` times, interleaving the engines, and report the medians.
 
     Args:
@@ -138,15 +139,18 @@ def run(quick: bool = False, peers: bool = True, repeat: int | None = None, more
         peers: Measure the other engines too, when installed.
         repeat: Runs of each measurement (default 5, or 2 when quick).
         more: Measurements of the caller's to add (see `MoreJobs`).
+        only: Measure only the jobs whose key starts with one of these (``("romme.",)``: Rommé's); all if empty.
 
     Examples:
-        >>> report = run(quick=True, peers=False, repeat=1)
+        >>> report = run(quick=True, peers=False, repeat=1, only=("concombre.", "romme.turn"))
         >>> [item.key for item in report.measurements][:2]
         ['concombre.step', 'concombre.round']
     """
     repeat = repeat or (2 if quick else 5)
     overhead = timer_overhead()
     jobs, missing = _jobs(quick, peers, overhead, more)
+    if only:
+        jobs = [job for job in jobs if job[0].startswith(only)]
     # The peers and adapters bring large libraries into the process. Their objects live for good, so the
     # garbage collector is told so: otherwise every full collection walks them, and the engines that
     # allocate Python objects as they play would pay for libraries they do not use.
