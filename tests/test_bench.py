@@ -9,7 +9,7 @@ import pytest
 from concombre import bench
 from concombre.apps.cli import main
 from concombre.apps.simulate import speed_jobs
-from concombre.bench import adapters, floors, learning, peers, targets
+from concombre.bench import adapters, floors, learning, peers, romme_batch, romme_melds, romme_solver, targets
 from concombre.bench.timing import installed
 
 
@@ -44,7 +44,7 @@ def test_each_missing_peer_is_named_with_how_to_install_it(monkeypatch):
 
 @pytest.mark.slow  # a whole quick run with nothing optional installed
 def test_missing_peers_are_named_with_how_to_install_them(monkeypatch):
-    for module in (adapters, floors, learning, peers):
+    for module in (adapters, floors, learning, peers, romme_batch, romme_melds, romme_solver):
         monkeypatch.setattr(module, "installed", lambda name: False)
     report = bench.run(quick=True, peers=True, repeat=1)
     assert len(report.missing) == 2

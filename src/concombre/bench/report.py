@@ -110,8 +110,8 @@ def _jobs(quick: bool, peers: bool, overhead: float, more: MoreJobs | None) -> t
     jobs += learning_jobs(scale) + search_jobs(scale) + meld_jobs(scale) + romme_batch_jobs(scale)
     jobs += solver_jobs(scale)
     jobs += more(scale, overhead) if more else []
-    if not peers:
-        return jobs, []
+    if not peers:  # the peers' own rows that Rommé's batch measures beside itself go too
+        return [job for job in jobs if not job[0].startswith(("open_spiel.", "rlcard."))], []
     theirs, missing = peer_jobs(scale, overhead)
     return jobs + theirs, missing
 
