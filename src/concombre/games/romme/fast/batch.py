@@ -558,7 +558,8 @@ def observe(batch: Batch, seat: int | npt.ArrayLike | None = None) -> npt.NDArra
     if not np.issubdtype(seats.dtype, np.integer) or ((seats < 0) | (seats >= players)).any():
         raise InvalidArgumentError(f"seat must be from 0 to {players - 1}.", field="seat")
     vectors = np.zeros((count, OBSERVATION_SIZE), dtype=np.float32)
-    observe_games(batch.storage, np.ascontiguousarray(seats, dtype=np.int64), batch.rules.opening, vectors)
+    seats = np.array(seats, dtype=np.int64)  # a writable copy: one compiled signature, never a read-only one
+    observe_games(batch.storage, seats, batch.rules.opening, vectors)
     return vectors
 
 
