@@ -56,7 +56,7 @@ def test_missing_peers_are_named_with_how_to_install_them(monkeypatch):
 def test_openspiel_peers_are_measured_when_installed():
     game = peers.openspiel_game("oh_hell", players=4, num_tricks_fixed=7)
     assert peers.openspiel_steps(game, 2, 1, 0.0) > 0
-    assert peers._openspiel_playouts(game, 2, 1) > 0
+    assert peers.openspiel_playouts(game, 2, 1) > 0
 
 
 @pytest.mark.skipif(not installed("rlcard"), reason="RLCard is not installed")

@@ -8,7 +8,8 @@ from typing import Any
 
 from concombre.bench.timing import Job, clock, installed
 
-__all__ = ["clone_time", "openspiel_decisions", "openspiel_game", "openspiel_position", "openspiel_steps", "peer_jobs"]
+__all__ = ["clone_time", "openspiel_decisions", "openspiel_game", "openspiel_playouts", "openspiel_position",
+           "openspiel_steps", "peer_jobs"]
 
 
 def openspiel_game(name: str, **params: int) -> Any:
@@ -64,7 +65,8 @@ def openspiel_decisions(game: Any, playouts: int, seed: int, overhead: float, wh
     return total / decisions / 1000
 
 
-def _openspiel_playouts(game: Any, playouts: int, seed: int) -> float:
+def openspiel_playouts(game: Any, playouts: int, seed: int) -> float:
+    """Mean µs of a whole random playout of an OpenSpiel ``game`` (its chance nodes and `new_initial_state` too)."""
     rng = random.Random(seed)
     begin = clock()
     for _ in range(playouts):
@@ -147,7 +149,7 @@ def peer_jobs(scale: int, overhead: float) -> tuple[list[Job], list[str]]:
             ("open_spiel.oh_hell.step", "OpenSpiel oh_hell step (legal_actions + apply_action)", "µs",
              lambda: openspiel_steps(oh_hell, 30 * scale, 1, overhead)),
             ("open_spiel.oh_hell.playout", "OpenSpiel oh_hell whole playout, 4 players x 7 tricks", "µs",
-             lambda: _openspiel_playouts(oh_hell, 30 * scale, 2)),
+             lambda: openspiel_playouts(oh_hell, 30 * scale, 2)),
             ("open_spiel.hearts.step", "OpenSpiel hearts step (legal_actions + apply_action)", "µs",
              lambda: openspiel_steps(hearts, 5 * scale, 3, overhead)),
             ("open_spiel.gin_rummy.step", "OpenSpiel gin_rummy step (legal_actions + apply_action)", "µs",

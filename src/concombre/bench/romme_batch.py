@@ -13,7 +13,6 @@ OpenSpiel's ``gin_rummy`` measured in the same run (issue 61).
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 from concombre.bench.targets import Target
@@ -88,21 +87,9 @@ def _vector_steps(count: int, steps: int, seed: int) -> float:
 
 def _gin_playouts(playouts: int, seed: int) -> float:
     """Mean µs a whole hand of OpenSpiel's ``gin_rummy``, random play, chance nodes included."""
-    import pyspiel  # an optional peer, imported only when measured
+    from concombre.bench.peers import openspiel_game, openspiel_playouts
 
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-    start = clock()
-    for _ in range(playouts):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(rng.random() * len(actions))])
-    return (clock() - start) / 1000 / playouts
+    return openspiel_playouts(openspiel_game("gin_rummy"), playouts, seed)
 
 
 def romme_batch_jobs(scale: int) -> list[Job]:
